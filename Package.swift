@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+// ContentForge: validated, engine-checked, bundled chess-opening and word-game content.
+import PackageDescription
+
+/// Hot loops (move generation, dictionary walks) are measured with these on; tests run checked debug builds.
+let fast: [SwiftSetting] = [
+    .unsafeFlags(["-Ounchecked", "-wmo", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
+let package = Package(
+    name: "ContentForge",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "forge", targets: ["forge"]),
+        .library(name: "ChessCore", targets: ["ChessCore"]),
+        .library(name: "ChessPGN", targets: ["ChessPGN"]),
+        .library(name: "Words", targets: ["Words"]),
+        .library(name: "BundleStore", targets: ["BundleStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "ChessCore", swiftSettings: fast),
+        .target(name: "ChessPGN", dependencies: ["ChessCore"], swiftSettings: fast),
+        .target(name: "UCIEngine", dependencies: ["ChessCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN"]),
+        .target(name: "Words", swiftSettings: fast),
+        .target(name: "BundleStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "Pipeline",
+            dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore"]
+        ),
+        .executableTarget(
+            name: "forge",
+            dependencies: ["Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ChessPGNTests", dependencies: ["ChessPGN"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "OpeningsTests", dependencies: ["Openings"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WordsTests", dependencies: ["Words"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "BundleStoreTests", dependencies: ["BundleStore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"], resources: [.copy("Fixtures")]),
+    ]
+)

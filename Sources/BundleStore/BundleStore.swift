@@ -1,0 +1,1 @@
+// BundleStore: see README's architecture section.

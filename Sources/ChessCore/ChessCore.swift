@@ -1,0 +1,1 @@
+// ChessCore: the rules of chess and their notations; pure values, no Foundation, no I/O.

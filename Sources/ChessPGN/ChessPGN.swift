@@ -1,0 +1,1 @@
+// ChessPGN: see README's architecture section.

@@ -1,0 +1,1 @@
+// Openings: see README's architecture section.

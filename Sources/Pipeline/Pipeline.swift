@@ -1,0 +1,1 @@
+// Pipeline: see README's architecture section.

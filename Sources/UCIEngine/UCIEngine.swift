@@ -1,0 +1,1 @@
+// UCIEngine: see README's architecture section.

@@ -1,0 +1,1 @@
+// Words: see README's architecture section.

@@ -1,0 +1,11 @@
+// forge: argument parsing and printing only; every command calls one Pipeline function.
+import ArgumentParser
+
+@main
+struct Forge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forge",
+        abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
+        subcommands: []
+    )
+}
