@@ -23,19 +23,21 @@ let package = Package(
     ],
     targets: [
         .target(name: "ChessCore", swiftSettings: fast),
-        .target(name: "ChessPGN", dependencies: ["ChessCore"], swiftSettings: fast),
-        .target(name: "UCIEngine", dependencies: ["ChessCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN"]),
-        .target(name: "Words", swiftSettings: fast),
-        .target(name: "BundleStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Diagnostics"),
+        .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"], swiftSettings: fast),
+        .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
+        .target(name: "Words", dependencies: ["Diagnostics"], swiftSettings: fast),
+        .target(name: "BundleStore", dependencies: ["Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Pipeline",
-            dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore"]
+            dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore", "Diagnostics"]
         ),
         .executableTarget(
             name: "forge",
             dependencies: ["Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ChessPGNTests", dependencies: ["ChessPGN"], resources: [.copy("Fixtures")]),
         .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine"], resources: [.copy("Fixtures")]),
