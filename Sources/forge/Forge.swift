@@ -6,6 +6,6 @@ struct Forge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forge",
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
-        subcommands: []
+        subcommands: [PGNToFENCommand.self, FENToPGNCommand.self]
     )
 }
