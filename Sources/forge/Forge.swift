@@ -6,6 +6,10 @@ struct Forge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forge",
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
-        subcommands: [PGNToFENCommand.self, FENToPGNCommand.self]
+        subcommands: [
+            PerftCommand.self,
+            PGNToFENCommand.self,
+            FENToPGNCommand.self,
+        ]
     )
 }
