@@ -74,11 +74,11 @@ public struct PGNComment: Hashable, Sendable {
         (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 95
     }
 
-    /// The comment as the writer prints it inside braces: the prose, then the commands.
+    /// The comment as the writer prints it inside braces: the commands, then the prose
+    /// (so a `[%dev …]` marker stays the first thing in its comment).
     public var body: String {
-        var parts: [String] = []
+        var parts: [String] = commands.map(\.text)
         if !text.isEmpty { parts.append(text) }
-        for c in commands { parts.append(c.text) }
         return parts.joined(separator: " ")
     }
 }

@@ -558,13 +558,32 @@ public final class PGNReader {
         advance()
         tok.removeAll(keepingCapacity: true)
         var cut = false
+        var warnedQuote = false
         while true {
             let c = peek()
             if c == -1 || c == 10 || c == 13 {
                 return fail("tag value is not closed with \" before the end of the line", at: here)
             }
             advance()
-            if c == 34 { break }
+            if c == 34 {
+                // python-chess and others write quotes unescaped: a quote not followed (after blanks)
+                // by `]` or the end of the line is part of the value, with the blanks after it.
+                let quoteLoc = PGNLocation(line: here.line, column: here.column - 1)
+                var blanks: [UInt8] = []
+                while peek() == 32 || peek() == 9 {
+                    if blanks.count < Self.maxToken { blanks.append(UInt8(peek())) }
+                    advance()
+                }
+                let n = peek()
+                if n == 93 || n == 10 || n == 13 || n == -1 { break }
+                if !warnedQuote, deliver {
+                    warnedQuote = true
+                    visitor.problem(diagnostic(.warning, PGNCode.malformedTag, "unescaped quote inside a tag value (write \\\")", at: quoteLoc))
+                }
+                if tok.count < Self.maxTagValue { tok.append(34) }
+                if tok.count < Self.maxTagValue { tok.append(contentsOf: blanks) }
+                continue
+            }
             var b = c
             if c == 92 {  // backslash: \" and \\ are escapes; any other is kept as written
                 let n = peek()

@@ -122,8 +122,8 @@ public struct PGNWriter: Sendable {
                         for c in node.startingComments { emitComment(c) }
                         force = true
                     }
-                    if let num = number(node.ply, force: force) { emit(num) }
-                    emit(node.san)
+                    // The move number stays on the line of its move.
+                    if let num = number(node.ply, force: force) { emit(num + " " + node.san) } else { emit(node.san) }
                     for g in node.nags { emit("$\(g)") }
                     for c in node.comments { emitComment(c) }
                     force = !node.comments.isEmpty

@@ -145,9 +145,10 @@ public struct Replayer: Sendable {
     public mutating func beginVariation(at loc: PGNLocation) -> Diagnostic? {
         let parent = lines[lines.count - 1]
         guard let p = parent.previous else {
+            let place = whereText
             lines.append(Line(position: parent.position, label: parent.label, dead: true))
             if parent.dead { return nil }
-            return diagnostic(PGNCode.variationWithoutMove, "variation \(whereText) has no move to replace", at: loc)
+            return diagnostic(PGNCode.variationWithoutMove, "variation \(place) has no move to replace", at: loc)
         }
         lines.append(Line(position: p, label: parent.previousLabel, dead: parent.dead))
         return nil
