@@ -8,6 +8,8 @@ struct Forge: ParsableCommand {
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
         subcommands: [
             PerftCommand.self,
+            PGNToFENCommand.self,
+            FENToPGNCommand.self,
         ]
     )
 }
