@@ -15,8 +15,6 @@ public final class EnginePool: @unchecked Sendable {
     public let size: Int
     public let queueCapacity: Int
     private let workers: [EngineWorker]
-    private let lock = NSLock()
-    private var isShutDown = false
 
     /// - Parameters:
     ///   - size: engines; defaults to the number of active cores.
@@ -72,6 +70,9 @@ public final class EnginePool: @unchecked Sendable {
 
     /// Engines started so far (first starts and restarts).
     public var launches: Int { workers.reduce(0) { $0 + $1.launches } }
+
+    /// Process ids of every engine this pool started, restarts included.
+    public var launchedProcessIDs: [Int32] { workers.flatMap(\.launchedProcessIDs) }
 
     /// Process ids of the engines running now.
     public var processIDs: [Int32] { workers.compactMap(\.processID) }

@@ -27,11 +27,25 @@ public struct SearchOutcome: Hashable, Sendable {
     public var lines: [UCIInfo]
     /// The largest node count reported.
     public var nodes: Int
+    /// The engine's own search time (its last `time`), in milliseconds. Not part of equality:
+    /// it is the only thing that differs between two runs.
+    public var engineMilliseconds: Int
 
-    public init(bestMove: String?, lines: [UCIInfo], nodes: Int) {
+    public init(bestMove: String?, lines: [UCIInfo], nodes: Int, engineMilliseconds: Int = 0) {
         self.bestMove = bestMove
         self.lines = lines
         self.nodes = nodes
+        self.engineMilliseconds = engineMilliseconds
+    }
+
+    public static func == (a: SearchOutcome, b: SearchOutcome) -> Bool {
+        a.bestMove == b.bestMove && a.lines == b.lines && a.nodes == b.nodes
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(bestMove)
+        h.combine(lines)
+        h.combine(nodes)
     }
 }
 
@@ -136,14 +150,19 @@ public final class EngineSession {
         let deadline = Date(timeIntervalSinceNow: seconds)
         var byIndex: [Int: UCIInfo] = [:]
         var nodes = 0
+        var milliseconds = 0
         while true {
             switch try next(awaiting: "bestmove", command: go.text, deadline: deadline, seconds: seconds) {
-            case .info(let info):
+            case .info(var info):
                 if let n = info.nodes { nodes = max(nodes, n) }
+                if let t = info.timeMilliseconds { milliseconds = max(milliseconds, t) }
+                // Speed and time vary from run to run; results must not.
+                info.nps = nil
+                info.timeMilliseconds = nil
                 if info.score != nil { byIndex[info.multiPV ?? 1] = info }
             case .bestMove(let move, _):
                 let lines = byIndex.keys.sorted().compactMap { byIndex[$0] }
-                return SearchOutcome(bestMove: move, lines: lines, nodes: nodes)
+                return SearchOutcome(bestMove: move, lines: lines, nodes: nodes, engineMilliseconds: milliseconds)
             default: continue
             }
         }

@@ -12,6 +12,8 @@ final class EngineWorker: @unchecked Sendable {
     private(set) var searches = 0
     /// Engines started (the first one and every restart).
     private(set) var launches = 0
+    /// Process ids of every engine this worker started.
+    private(set) var launchedProcessIDs: [Int32] = []
 
     init(launcher: EngineLauncher, watchdog: Watchdog, maxAttempts: Int, log: @escaping EngineLog) {
         self.launcher = launcher
@@ -29,6 +31,7 @@ final class EngineWorker: @unchecked Sendable {
         } else {
             launches += 1
             let transport = try launcher.launch()
+            if let pid = transport.processID { launchedProcessIDs.append(pid) }
             s = EngineSession(transport: transport, watchdog: watchdog, log: log)
             session = s
             do throws(EngineFailure) {
