@@ -173,11 +173,3 @@ func configuredScript(multiPV: Int = 2) -> ScriptedTransport {
         #expect(q.push(5) == false)
     }
 }
-
-final class Locked<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: T
-    init(_ v: T) { stored = v }
-    var value: T { lock.withLock { stored } }
-    func mutate(_ f: (inout T) -> Void) { lock.withLock { f(&stored) } }
-}
