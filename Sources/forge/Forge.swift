@@ -8,6 +8,7 @@ struct Forge: ParsableCommand {
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
         subcommands: [
             PerftCommand.self,
+            AnalyzeCommand.self,
         ]
     )
 }
