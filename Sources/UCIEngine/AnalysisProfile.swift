@@ -11,7 +11,7 @@
 public struct AnalysisProfile: Hashable, Sendable, Codable {
     /// The node limit of `forge analyze` when `--nodes` is not given. Chosen so that about 2,000
     /// positions at MultiPV 3 take at most about 8 minutes with 2 engines on 2 cores (docs/engine.md).
-    public static let defaultNodes = 150_000
+    public static let defaultNodes = 120_000
     public static let defaultMultiPV = 3
     public static let defaultHashMegabytes = 16
 
