@@ -45,8 +45,12 @@ public enum Regeneration {
     /// The first line where two texts differ, for messages (1-based), or `nil` when equal.
     public static func firstDifference(_ a: String, _ b: String) -> (line: Int, expected: String, found: String)? {
         if a == b { return nil }
-        let x = a.split(separator: "\n", omittingEmptySubsequences: false)
-        let y = b.split(separator: "\n", omittingEmptySubsequences: false)
+        func lines(_ t: String) -> [Substring] {
+            let l = t.split(separator: "\n", omittingEmptySubsequences: false)
+            return t.hasSuffix("\n") ? Array(l.dropLast()) : l
+        }
+        let x = lines(a), y = lines(b)
+        if x == y { return (max(1, y.count), "a final line break", a.hasSuffix("\n") ? "no final line break" : "an extra final line break") }
         for i in 0..<max(x.count, y.count) {
             let e = i < x.count ? String(x[i]) : "(end of file)"
             let f = i < y.count ? String(y[i]) : "(end of file)"
