@@ -12,6 +12,7 @@ struct Forge: ParsableCommand {
             FENToPGNCommand.self,
             AnalyzeCommand.self,
             ValidateCommand.self,
+            RegenerateCommand.self,
         ]
     )
 }
