@@ -119,3 +119,24 @@ public enum BundleSchema {
         }
     }
 }
+
+extension BundleSchema {
+    /// The schema of a database as text: every `sqlite_master` entry that has SQL, sorted by
+    /// type and name, one statement per paragraph. SQLite's own tables and GRDB's migrations
+    /// table are left out. The golden file `Tests/BundleStoreTests/Fixtures/schema.sql` is this text.
+    public static func dump(_ db: Database) throws -> String {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT type, name, sql FROM sqlite_master
+                WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+                ORDER BY type, name
+                """)
+        return rows.map { row -> String in
+            let type: String = row["type"]
+            let name: String = row["name"]
+            let sql: String = row["sql"]
+            return "-- \(type) \(name)\n\(sql);\n"
+        }.joined(separator: "\n")
+    }
+}

@@ -20,8 +20,13 @@ public final class OpeningsBundle: Sendable {
     public init(path: String) throws(BundleError) {
         self.path = path
         queue = try BundleVerifier.openReadOnly(path: path)
-        try queue.inDatabaseChecked(path: path) { db throws(BundleError) in
-            try BundleVerifier.checkHeader(db, path: path)
+        do {
+            try queue.inDatabaseChecked(path: path) { db throws(BundleError) in
+                try BundleVerifier.checkHeader(db, path: path)
+            }
+        } catch .queryFailed(_, let message) {
+            // SQLite opens lazily: a file that is not a database fails at the first read.
+            throw .cannotOpen(path: path, message: message)
         }
     }
 
