@@ -13,6 +13,7 @@ struct Forge: ParsableCommand {
             AnalyzeCommand.self,
             ValidateCommand.self,
             RegenerateCommand.self,
+            BuildCommand.self,
         ]
     )
 }
