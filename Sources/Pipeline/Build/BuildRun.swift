@@ -94,7 +94,7 @@ public enum Build {
         let fenFiles = lib.sources.filter { $0.kind != .coach }.sorted { $0.file < $1.file }.map { s in
             ("fen/\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug).fen", Regeneration.fenText(for: s))
         }
-        var counts = [
+        let counts = [
             "openings": coach.count, "lines": tree.lines.count, "positions": tree.nodes.count, "moves": tree.edges.count,
             "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
         ]
@@ -108,20 +108,18 @@ public enum Build {
             return report(diagnostics, counts, upToDate: true)
         }
 
-        // 5. Write every artifact atomically, the manifest last.
+        // 5. Stage every artifact beside the bundle, then move them into place, the manifest last: a build killed
+        // while staging leaves the previous bundle whole, and the moves themselves take microseconds.
         do {
-            try FileManager.default.createDirectory(atPath: out + "/fen", withIntermediateDirectories: true)
-            for (rel, text) in fenFiles {
-                try FileManager.default.createDirectory(atPath: out + "/" + (rel as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
-                try writeAtomically(Array(text.utf8), to: out + "/" + rel)
-            }
-            removeStale(in: out + "/fen", keeping: Set(fenFiles.map { out + "/" + $0.0 }))
-            try writeAtomically(book.bytes, to: out + "/openings.bin")
-            let rowCounts = try BundleWriter().write(content, to: out + "/openings.sqlite")
+            let staging = try StagingArea(bundle: out)
+            for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
+            try staging.stage(book.bytes, as: "openings.bin")
+            let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
             let artifacts = ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0)
-            let manifest = Manifest(info: info, rowCounts: rowCounts, artifacts: measure(out, artifacts), counts: counts)
-            try writeAtomically(Array(manifest.json.utf8), to: manifestPath)
+            let manifest = Manifest(info: info, rowCounts: rowCounts, artifacts: measure(staging.root, artifacts), counts: counts)
+            try staging.stage(Array(manifest.json.utf8), as: "manifest.json")
+            try staging.commit(order: artifacts + ["manifest.json"])
+            removeStale(in: out + "/fen", keeping: Set(fenFiles.map { out + "/" + $0.0 }))
         } catch {
             diagnostics.append(Diagnostic(.error, "BND403", "cannot write the bundle: \(error)"))
         }
@@ -134,12 +132,6 @@ public enum Build {
             if let data = FileManager.default.contents(atPath: dir + "/" + rel) { out[rel] = ManifestArtifact(contents: data) }
         }
         return out
-    }
-
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let o = try AtomicOutput(path: path)
-        try o.write(bytes)
-        try o.commit()
     }
 
     static func removeStale(in dir: String, keeping: Set<String>) {
