@@ -15,5 +15,6 @@ struct Forge: ParsableCommand {
             RegenerateCommand.self,
             BuildCommand.self,
         ]
+        subcommands: [WordsCommand.self]
     )
 }
