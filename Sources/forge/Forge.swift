@@ -8,7 +8,10 @@ struct Forge: ParsableCommand {
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
         subcommands: [
             PerftCommand.self,
+            PGNToFENCommand.self,
+            FENToPGNCommand.self,
             AnalyzeCommand.self,
+            ValidateCommand.self,
         ]
     )
 }
