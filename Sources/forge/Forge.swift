@@ -6,6 +6,14 @@ struct Forge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forge",
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
-        subcommands: []
+        subcommands: [
+            PerftCommand.self,
+            PGNToFENCommand.self,
+            FENToPGNCommand.self,
+            AnalyzeCommand.self,
+            ValidateCommand.self,
+            RegenerateCommand.self,
+            BuildCommand.self,
+        ]
     )
 }

@@ -1,0 +1,36 @@
+// FixtureTests: every PGN construct and error as a fixture file, with its FENs, diagnostics and export as data files.
+import Foundation
+import Testing
+
+@testable import ChessPGN
+
+@Suite struct FixtureTests {
+    static let cases: [String] = (try? Fixture.names(in: "cases", ext: "pgn").filter { !$0.hasSuffix(".out.pgn") }) ?? []
+
+    @Test(arguments: cases)
+    func fensAndDiagnostics(_ name: String) throws {
+        let base = "cases/" + name.dropLast(4)
+        let (out, diags) = try exportFENs(try Fixture.bytes("cases/" + name), name: name, options: FENExportOptions(includeStart: true, variations: true))
+        try Fixture.expect(out, equals: base + ".fen")
+        try Fixture.expect(diags.map { $0 + "\n" }.joined(), equals: base + ".diag")
+    }
+
+    @Test(arguments: cases)
+    func export(_ name: String) throws {
+        let base = "cases/" + name.dropLast(4)
+        let (games, written) = try roundTripGames(try Fixture.bytes("cases/" + name), name: name)
+        try Fixture.expect(written, equals: base + ".out.pgn")
+        for line in written.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(line.count <= 80 || !line.contains(" "), "line longer than 80: \(line)")
+        }
+        // The export reads back to the same trees, and writing it again changes nothing.
+        let (again, rewritten) = try roundTripGames(Array(written.utf8), name: "out.pgn")
+        #expect(rewritten == written)
+        #expect(again.count == games.count)
+        for (a, b) in zip(games, again) {
+            #expect(a.nodes.map(\.san) == b.nodes.map(\.san))
+            #expect(a.nodes.map(\.nags) == b.nodes.map(\.nags))
+            #expect(a.nodes.map(\.comments) == b.nodes.map(\.comments))
+        }
+    }
+}
