@@ -36,6 +36,17 @@ public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, 
         self.pvUCI = pvUCI
     }
 
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["position_id"] = positionID
+        container["rank"] = rank
+        container["uci"] = uci
+        container["san"] = san
+        container["score_cp"] = scoreCP
+        container["score_mate"] = scoreMate
+        container["pv_uci"] = pvUCI
+    }
+
     enum CodingKeys: String, CodingKey {
         case positionID = "position_id"
         case rank, uci, san

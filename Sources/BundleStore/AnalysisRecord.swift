@@ -51,6 +51,22 @@ public struct AnalysisRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         self.bestUCI = bestUCI
     }
 
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["position_id"] = positionID
+        container["engine"] = engine
+        container["engine_version"] = engineVersion
+        container["profile"] = profile
+        container["nodes"] = nodes
+        container["depth"] = depth
+        container["score_cp"] = scoreCP
+        container["score_mate"] = scoreMate
+        container["wdl_win"] = wdlWin
+        container["wdl_draw"] = wdlDraw
+        container["wdl_loss"] = wdlLoss
+        container["best_uci"] = bestUCI
+    }
+
     enum CodingKeys: String, CodingKey {
         case positionID = "position_id"
         case engine

@@ -1,5 +1,4 @@
 // LineMoveRecord: one row of `line_move`, a ply of a line with its explanation and drawings.
-import Foundation
 import GRDB
 
 /// One ply of a line: which tree edge it plays, why, and what the board shows.
@@ -38,6 +37,28 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         self.highlights = highlights
     }
 
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["line_id"] = lineID
+        container["ply"] = ply
+        container["move_id"] = moveID
+        container["explanation"] = explanation
+        container["explanation_source"] = explanationSource
+        container["concepts"] = Self.conceptsJSON(concepts)
+        container["arrows"] = arrows
+        container["highlights"] = highlights
+    }
+
+    /// The `concepts` column's text: a compact JSON array of strings, e.g. `["centre","development"]`.
+    static func conceptsJSON(_ concepts: [String]) -> String {
+        var out = "["
+        for (i, concept) in concepts.enumerated() {
+            if i > 0 { out += "," }
+            JSONValue.writeString(concept, to: &out)
+        }
+        return out + "]"
+    }
+
     enum CodingKeys: String, CodingKey {
         case lineID = "line_id"
         case ply
@@ -45,13 +66,6 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         case explanation
         case explanationSource = "explanation_source"
         case concepts, arrows, highlights
-    }
-
-    /// Compact, sorted-key JSON without escaped slashes: the same array always gives the same text.
-    public static func databaseJSONEncoder(for column: String) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
     }
 
     /// The table's columns, for GRDB's query interface.

@@ -41,6 +41,19 @@ public struct OpeningRecord: Codable, Hashable, Sendable, FetchableRecord, Persi
         self.sourceFile = sourceFile
     }
 
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["slug"] = slug
+        container["name"] = name
+        container["variation"] = variation
+        container["eco"] = eco
+        container["learner_side"] = learnerSide
+        container["difficulty"] = difficulty
+        container["description"] = description
+        container["source_file"] = sourceFile
+    }
+
     enum CodingKeys: String, CodingKey {
         case id, slug, name, variation, eco
         case learnerSide = "learner_side"

@@ -58,6 +58,18 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         set { zobristKey = Int64(bitPattern: newValue) }
     }
 
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["zobrist_key"] = zobristKey
+        container["fen"] = fen
+        container["name"] = name
+        container["eco"] = eco
+        container["name_is_inherited"] = nameIsInherited
+        container["side_to_move"] = sideToMove
+        container["is_check"] = isCheck
+    }
+
     enum CodingKeys: String, CodingKey {
         case id
         case zobristKey = "zobrist_key"
