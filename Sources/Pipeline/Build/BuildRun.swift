@@ -15,15 +15,19 @@ public struct BuildConfiguration: Sendable {
     public var showProgress: Bool
     /// `SOURCE_DATE_EPOCH`, the only source of a build date.
     public var sourceDateEpoch: String?
+    /// The word dictionaries' sources; `nil` builds the opening bundle only.
+    public var words: WordsSourceOptions?
 
     public init(openingsPath: String = "openings", outputDirectory: String = "data/bundle", engine: EngineConfiguration,
-                thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false, sourceDateEpoch: String? = nil) {
+                thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false, sourceDateEpoch: String? = nil,
+                words: WordsSourceOptions? = nil) {
         self.openingsPath = openingsPath
         self.outputDirectory = outputDirectory
         self.engine = engine
         self.thresholds = thresholds
         self.showProgress = showProgress
         self.sourceDateEpoch = sourceDateEpoch
+        self.words = words
     }
 }
 
@@ -94,13 +98,27 @@ public enum Build {
         let fenFiles = lib.sources.filter { $0.kind != .coach }.sorted { $0.file < $1.file }.map { s in
             ("fen/\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug).fen", Regeneration.fenText(for: s))
         }
-        let counts = [
+        var counts = [
             "openings": coach.count, "lines": tree.lines.count, "positions": tree.nodes.count, "moves": tree.edges.count,
             "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
         ]
 
-        // 4. Nothing changed? Then write nothing.
         let out = config.outputDirectory
+        // The word dictionaries (written atomically file by file by their own builder), then measured with the rest.
+        var wordFiles: [String] = []
+        if let words = config.words {
+            let w = WordsBuild.run(WordsBuildConfiguration(source: words, outputDirectory: out + "/words"))
+            diagnostics += w.diagnostics
+            if w.diagnostics.errorCount > 0 { return report(diagnostics, counts, upToDate: false) }
+            if let c = w.counts {
+                for (name, list) in c.lists { counts["words_\(name)"] = list.total }
+                counts["words_dawg_bytes"] = c.dawg.bytes
+            }
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: out + "/words")) ?? []
+            wordFiles = files.filter { !$0.hasPrefix(".") }.sorted().map { "words/" + $0 }
+        }
+
+        // 4. Nothing changed? Then write nothing.
         let manifestPath = out + "/manifest.json"
         if let data = FileManager.default.contents(atPath: manifestPath), let old = try? Manifest(json: data),
            old.sourceHash == sourceHash, old.engine == engineName, old.profile == profile, old.buildDate == buildDate,
@@ -116,7 +134,8 @@ public enum Build {
             try staging.stage(book.bytes, as: "openings.bin")
             let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
             let artifacts = ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0)
-            let manifest = Manifest(info: info, rowCounts: rowCounts, artifacts: measure(staging.root, artifacts), counts: counts)
+            let measured = measure(staging.root, artifacts).merging(measure(out, wordFiles)) { a, _ in a }
+            let manifest = Manifest(info: info, rowCounts: rowCounts, artifacts: measured, counts: counts)
             try staging.stage(Array(manifest.json.utf8), as: "manifest.json")
             try staging.commit(order: artifacts + ["manifest.json"])
             removeStale(in: out + "/fen", keeping: Set(fenFiles.map { out + "/" + $0.0 }))
