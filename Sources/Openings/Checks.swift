@@ -32,6 +32,8 @@ public enum Checks {
         Check(code: "VAL222", severity: .error, summary: "engine: a tactical claim holds (mate in N found; material won and the engine agrees)"),
         Check(code: "VAL223", severity: .error, summary: "engine: every position of the library loads in Stockfish and gets a result"),
         Check(code: "VAL230", severity: .error, summary: "FEN text canonical (field order and spelling, as written by the FEN standard)"),
+        Check(code: "VAL232", severity: .error, summary: "regenerate: no position in the middle of a line is already over (checkmate, stalemate, dead draw)"),
+        Check(code: "VAL233", severity: .error, summary: "regenerate: a FEN file cannot be written"),
         Check(code: "VAL231", severity: .error, summary: "a .fen file equals what its PGN source regenerates (or, alone, what its own moves regenerate)"),
     ]
 }

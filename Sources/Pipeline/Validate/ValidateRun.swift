@@ -41,23 +41,28 @@ public enum Validate {
     /// Runs every check. Engine failures to start are thrown (the caller exits 69); everything else is a diagnostic.
     public static func run(_ config: ValidateConfiguration) throws(Diagnostic) -> ValidationReport {
         let lib = LibraryFiles.load(config.paths)
+        var oracle: AnalyzerOracle?
+        if let engine = config.engine, !lib.sources.isEmpty {
+            oracle = try makeEngineOracle(engine, showProgress: config.showProgress)
+        }
+        defer { oracle?.shutdown() }
+        return check(lib, oracle: oracle, thresholds: config.thresholds)
+    }
+
+    /// Every check over a loaded library; the engine checks when an oracle is given.
+    static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds) -> ValidationReport {
         var out = lib.diagnostics
         for s in lib.sources { out += SourceChecks.check(s) }
         out += LibraryChecks.check(lib.sources)
         out += fenFileProblems(lib)
         let positions = EngineChecks.positions(of: lib.sources)
-        var searched = 0, cached = 0
-        if let engine = config.engine, !lib.sources.isEmpty {
-            let oracle = try makeEngineOracle(engine, showProgress: config.showProgress)
-            defer { oracle.shutdown() }
-            out += EngineChecks.check(lib.sources, oracle: oracle, thresholds: config.thresholds)
+        if let oracle {
+            out += EngineChecks.check(lib.sources, oracle: oracle, thresholds: thresholds)
             out += oracle.engineDiagnostics
-            searched = oracle.searched
-            cached = oracle.cached
         }
         return ValidationReport(diagnostics: sorted(out), files: lib.pgnFiles + lib.fenFiles.count,
                                 lines: lib.sources.reduce(0) { $0 + $1.lines.count }, positions: positions.count,
-                                searched: searched, cached: cached)
+                                searched: oracle?.searched ?? 0, cached: oracle?.cached ?? 0)
     }
 
     /// File, line, column, then code: a stable order for output and tests.
