@@ -15,12 +15,19 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "The bundle directory.")
     var out = "data/bundle"
 
+    @Option(help: "The SCOWL word lists (for the word dictionaries).")
+    var scowl = "/usr/share/dict/scowl"
+
+    @Flag(help: "Build the opening bundle only, not the word dictionaries.")
+    var noWords = false
+
     @OptionGroup var engineOptions: EngineOptions
 
     func run() throws {
         let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engineOptions.configuration,
                                         showProgress: isatty(2) == 1,
-                                        sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+                                        sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
+                                        words: noWords ? nil : WordsSourceOptions(scowlDirectory: scowl))
         let report: BuildReport
         do { report = try Build.run(config) } catch {
             printError(error.text)

@@ -7,13 +7,14 @@ struct Forge: ParsableCommand {
         commandName: "forge",
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
         subcommands: [
-            PerftCommand.self,
+            ValidateCommand.self,
+            BuildCommand.self,
+            RegenerateCommand.self,
             PGNToFENCommand.self,
             FENToPGNCommand.self,
             AnalyzeCommand.self,
-            ValidateCommand.self,
-            RegenerateCommand.self,
-            BuildCommand.self,
+            WordsCommand.self,
+            PerftCommand.self,
         ]
     )
 }

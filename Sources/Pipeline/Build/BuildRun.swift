@@ -15,15 +15,19 @@ public struct BuildConfiguration: Sendable {
     public var showProgress: Bool
     /// `SOURCE_DATE_EPOCH`, the only source of a build date.
     public var sourceDateEpoch: String?
+    /// The word dictionaries' sources; `nil` builds the opening bundle only.
+    public var words: WordsSourceOptions?
 
     public init(openingsPath: String = "openings", outputDirectory: String = "data/bundle", engine: EngineConfiguration,
-                thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false, sourceDateEpoch: String? = nil) {
+                thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false, sourceDateEpoch: String? = nil,
+                words: WordsSourceOptions? = nil) {
         self.openingsPath = openingsPath
         self.outputDirectory = outputDirectory
         self.engine = engine
         self.thresholds = thresholds
         self.showProgress = showProgress
         self.sourceDateEpoch = sourceDateEpoch
+        self.words = words
     }
 }
 
@@ -99,8 +103,22 @@ public enum Build {
             "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
         ]
 
-        // 4. Nothing changed? Then write nothing.
         let out = config.outputDirectory
+        // The word dictionaries (written atomically file by file by their own builder), then measured with the rest.
+        var wordFiles: [String] = []
+        if let words = config.words {
+            let w = WordsBuild.run(WordsBuildConfiguration(source: words, outputDirectory: out + "/words"))
+            diagnostics += w.diagnostics
+            if w.diagnostics.errorCount > 0 { return report(diagnostics, counts, upToDate: false) }
+            if let c = w.counts {
+                for (name, list) in c.lists { counts["words_\(name)"] = list.total }
+                counts["words_dawg_bytes"] = c.dawg.bytes
+            }
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: out + "/words")) ?? []
+            wordFiles = files.filter { !$0.hasPrefix(".") }.sorted().map { "words/" + $0 }
+        }
+
+        // 4. Nothing changed? Then write nothing.
         let manifestPath = out + "/manifest.json"
         if let data = FileManager.default.contents(atPath: manifestPath), let old = try? Manifest(json: data),
            old.sourceHash == sourceHash, old.engine == engineName, old.profile == profile, old.buildDate == buildDate,
@@ -108,20 +126,19 @@ public enum Build {
             return report(diagnostics, counts, upToDate: true)
         }
 
-        // 5. Write every artifact atomically, the manifest last.
+        // 5. Stage every artifact beside the bundle, then move them into place, the manifest last: a build killed
+        // while staging leaves the previous bundle whole, and the moves themselves take microseconds.
         do {
-            try FileManager.default.createDirectory(atPath: out + "/fen", withIntermediateDirectories: true)
-            for (rel, text) in fenFiles {
-                try FileManager.default.createDirectory(atPath: out + "/" + (rel as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
-                try writeAtomically(Array(text.utf8), to: out + "/" + rel)
-            }
-            removeStale(in: out + "/fen", keeping: Set(fenFiles.map { out + "/" + $0.0 }))
-            try writeAtomically(book.bytes, to: out + "/openings.bin")
-            let rowCounts = try BundleWriter().write(content, to: out + "/openings.sqlite")
+            let staging = try StagingArea(bundle: out)
+            for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
+            try staging.stage(book.bytes, as: "openings.bin")
+            let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
             let artifacts = ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0)
-            let manifest = Manifest(info: info, rowCounts: rowCounts, artifacts: measure(out, artifacts), counts: counts)
-            try writeAtomically(Array(manifest.json.utf8), to: manifestPath)
+            let measured = measure(staging.root, artifacts).merging(measure(out, wordFiles)) { a, _ in a }
+            let manifest = Manifest(info: info, rowCounts: rowCounts, artifacts: measured, counts: counts)
+            try staging.stage(Array(manifest.json.utf8), as: "manifest.json")
+            try staging.commit(order: artifacts + ["manifest.json"])
+            removeStale(in: out + "/fen", keeping: Set(fenFiles.map { out + "/" + $0.0 }))
         } catch {
             diagnostics.append(Diagnostic(.error, "BND403", "cannot write the bundle: \(error)"))
         }
@@ -134,12 +151,6 @@ public enum Build {
             if let data = FileManager.default.contents(atPath: dir + "/" + rel) { out[rel] = ManifestArtifact(contents: data) }
         }
         return out
-    }
-
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let o = try AtomicOutput(path: path)
-        try o.write(bytes)
-        try o.commit()
     }
 
     static func removeStale(in dir: String, keeping: Set<String>) {
