@@ -30,7 +30,7 @@ public struct SourceLocation: Hashable, Sendable, Codable {
 /// One finding. Libraries return these; only the executable prints them and picks the exit code.
 ///
 /// `code` is stable (`PGN102`, `FEN004`, `VAL210`…) so scripts and CI annotations can rely on it.
-public struct Diagnostic: Hashable, Sendable, Codable {
+public struct Diagnostic: Error, Hashable, Sendable, Codable {
     public var severity: Severity
     public var code: String
     public var message: String

@@ -6,6 +6,16 @@ struct Forge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forge",
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
-        subcommands: []
+        subcommands: [
+            ValidateCommand.self,
+            BuildCommand.self,
+            RegenerateCommand.self,
+            PGNToFENCommand.self,
+            FENToPGNCommand.self,
+            AnalyzeCommand.self,
+            WordsCommand.self,
+            PerftCommand.self,
+            BundleBenchCommand.self,
+        ]
     )
 }

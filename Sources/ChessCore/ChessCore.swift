@@ -1,1 +1,0 @@
-// ChessCore: the rules of chess and their notations; pure values, no Foundation, no I/O.

@@ -1,1 +1,0 @@
-// ChessPGN: see README's architecture section.

@@ -1,0 +1,132 @@
+// GameTreeBuilder: the visitor that builds a GameTree, optionally replaying every move for legality.
+import ChessCore
+import Diagnostics
+
+/// Builds one `GameTree` per game. With `replaying: true` every move (variations included) is
+/// played through ChessCore: nodes get their `Move` and canonical SAN, and illegal moves become
+/// PGN101–PGN103 diagnostics (the rest of that line is then left out of the tree).
+///
+/// ```swift
+/// let reader = PGNReader(fileName: "g.pgn", text: "1. e4 (1. d4) e5 *")
+/// var b = GameTreeBuilder(replaying: true)
+/// _ = try reader.readGame(&b)   // b.game.mainlineSAN == ["e4", "e5"]
+/// ```
+public struct GameTreeBuilder: PGNVisitor {
+    /// The game read last.
+    public private(set) var game = GameTree()
+    public let replaying: Bool
+    private var replayer: Replayer
+    private var cursor = 0
+    private var stack: [Int] = []
+    private var atLineStart = true
+    private var deadDepth: Int? = nil  // without replay: a variation that has no move to replace
+
+    public init(replaying: Bool = true, fileName: String = "") {
+        self.replaying = replaying
+        replayer = Replayer(fileName: fileName)
+    }
+
+    public mutating func beginGame(_ start: PGNGameStart) -> PGNSkip {
+        game = GameTree(location: start.location)
+        if replayer.fileName != start.file { replayer = Replayer(fileName: start.file) }
+        replayer.reset()
+        if replaying { game.start = .standard }
+        cursor = 0
+        stack.removeAll()
+        atLineStart = true
+        deadDepth = nil
+        return .visit
+    }
+
+    public mutating func tag(name: String, value: String, at location: PGNLocation) {
+        game.tags.append(PGNTag(name: name, value: value))
+        if name == "FEN", replaying {
+            if let d = replayer.setStart(fen: value, at: location) {
+                game.diagnostics.append(d)
+                game.start = nil
+            } else {
+                game.start = replayer.start
+            }
+        }
+    }
+
+    private var dead: Bool { deadDepth != nil || (replaying && replayer.isDead) }
+
+    public mutating func san(_ text: String, at location: PGNLocation) {
+        if dead { return }
+        var node = MoveNode(writtenSAN: text, san: text, ply: game.nodes[cursor].ply + 1, parent: cursor, location: location)
+        if replaying {
+            switch replayer.play(text, at: location) {
+            case .ignored: return
+            case .failed(let d):
+                game.diagnostics.append(d)
+                return
+            case .played(let r):
+                node.san = r.canonicalSAN
+                node.move = r.move
+            }
+        }
+        if atLineStart, !pendingStart.isEmpty {
+            node.startingComments = pendingStart
+            pendingStart.removeAll()
+        }
+        atLineStart = false
+        let index = game.nodes.count
+        game.nodes.append(node)
+        game.nodes[cursor].children.append(index)
+        cursor = index
+    }
+
+    private var pendingStart: [PGNComment] = []
+
+    public mutating func nag(_ code: UInt8, at location: PGNLocation) {
+        if dead { return }
+        game.nodes[cursor].nags.append(code)
+    }
+
+    public mutating func comment(_ comment: PGNComment, at location: PGNLocation) {
+        if dead { return }
+        if atLineStart && cursor != 0 || (atLineStart && !stack.isEmpty) {
+            pendingStart.append(comment)
+        } else {
+            game.nodes[cursor].comments.append(comment)
+        }
+    }
+
+    public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
+        stack.append(cursor)
+        if replaying {
+            if let d = replayer.beginVariation(at: location) { game.diagnostics.append(d) }
+        }
+        if !dead && cursor == 0 {
+            deadDepth = stack.count
+            if !replaying {
+                game.diagnostics.append(
+                    Diagnostic(
+                        .error, PGNCode.variationWithoutMove, "variation at the start has no move to replace",
+                        at: SourceLocation(file: replayer.fileName, line: location.line, column: location.column)))
+            }
+        }
+        if !dead { cursor = game.nodes[cursor].parent }
+        pendingStart.removeAll()
+        atLineStart = true
+        return .visit
+    }
+
+    public mutating func endVariation() {
+        if replaying { replayer.endVariation() }
+        if let d = deadDepth, d == stack.count { deadDepth = nil }
+        cursor = stack.popLast() ?? 0
+        // Comments left at the start of an empty variation are dropped with it.
+        pendingStart.removeAll()
+        atLineStart = false
+    }
+
+    public mutating func outcome(_ outcome: PGNOutcome, at location: PGNLocation) {
+        game.outcome = outcome
+    }
+
+    public mutating func problem(_ diagnostic: Diagnostic) {
+        game.diagnostics.append(diagnostic)
+    }
+}

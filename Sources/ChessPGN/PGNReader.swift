@@ -1,0 +1,609 @@
+// PGNReader: a streaming, byte-level PGN tokenizer that calls a visitor; memory stays flat in the number of games.
+import Diagnostics
+
+/// Reads PGN games one at a time from a byte source, in chunks, and calls a `PGNVisitor`.
+///
+/// It never holds more than one chunk (64 KiB) and the token being read (a comment is cut at
+/// 1 MiB, a tag value at 64 KiB), so memory does not grow with the file or the number of games.
+/// Variations nest to any depth without recursion: the reader keeps a counter.
+///
+/// ```swift
+/// let reader = PGNReader(fileName: "game.pgn", text: "1. e4 e5 2. Nf3 *")
+/// var builder = GameTreeBuilder()
+/// while try reader.readGame(&builder) { print(builder.game.mainlineSAN) }
+/// ```
+///
+/// It accepts the PGN standard and the dialects listed in docs/pgn.md; it does not check
+/// legality (see `Replayer`). Problems in a game go to the visitor's `problem` hook and the
+/// reader carries on; only an error from the byte source itself is thrown.
+public final class PGNReader {
+    /// The name used in diagnostics.
+    public let fileName: String
+    /// Bytes consumed so far (for progress lines).
+    public private(set) var bytesConsumed = 0
+    /// Games started so far.
+    public private(set) var gamesRead = 0
+
+    static let maxComment = 1 << 20
+    static let maxTagValue = 1 << 16
+    static let maxToken = 64
+
+    private let fill: (UnsafeMutableRawBufferPointer) throws -> Int
+    private let buf: UnsafeMutableBufferPointer<UInt8>
+    private var pos = 0
+    private var end = 0
+    private var eof = false
+    private var ioError: (any Error)? = nil
+    private var line = 1
+    private var col = 1
+    private var lastCR = false
+    private var atFileStart = true
+    private var tok: [UInt8] = []
+
+    /// A reader over a byte source: `read` fills the buffer it is given and returns the count, 0 at the end.
+    public init(fileName: String, chunkSize: Int = 1 << 16, read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
+        self.fileName = fileName
+        self.fill = read
+        self.buf = .allocate(capacity: max(chunkSize, 16))
+        tok.reserveCapacity(256)
+    }
+
+    /// A reader over bytes in memory (tests, small inputs).
+    public convenience init(fileName: String, bytes: [UInt8]) {
+        final class Cursor { var offset = 0 }
+        let cursor = Cursor()
+        self.init(fileName: fileName) { out in
+            let n = min(out.count, bytes.count - cursor.offset)
+            if n > 0 {
+                bytes.withUnsafeBytes { src in
+                    out.copyMemory(from: UnsafeRawBufferPointer(rebasing: src[cursor.offset..<(cursor.offset + n)]))
+                }
+            }
+            cursor.offset += n
+            return n
+        }
+    }
+
+    /// A reader over text in memory.
+    public convenience init(fileName: String, text: String) {
+        self.init(fileName: fileName, bytes: Array(text.utf8))
+    }
+
+    deinit { buf.deallocate() }
+
+    // MARK: bytes
+
+    @inline(__always) private func peek() -> Int {
+        if pos < end { return Int(buf[pos]) }
+        return refill() ? Int(buf[pos]) : -1
+    }
+
+    private func refill() -> Bool {
+        if eof { return false }
+        do {
+            let n = try fill(UnsafeMutableRawBufferPointer(buf))
+            if n <= 0 {
+                eof = true
+                return false
+            }
+            pos = 0
+            end = n
+            return true
+        } catch {
+            ioError = error
+            eof = true
+            return false
+        }
+    }
+
+    /// Consumes the byte `peek` returned.
+    @inline(__always) private func advance() {
+        let b = buf[pos]
+        pos += 1
+        bytesConsumed &+= 1
+        if b == 10 {
+            if !lastCR { line += 1 }
+            col = 1
+            lastCR = false
+        } else if b == 13 {
+            line += 1
+            col = 1
+            lastCR = true
+        } else {
+            lastCR = false
+            if b & 0xC0 != 0x80 { col += 1 }
+        }
+    }
+
+    @inline(__always) private var here: PGNLocation { PGNLocation(line: line, column: col) }
+
+    @inline(__always) private static func isSpace(_ c: Int) -> Bool { c == 32 || c == 10 || c == 13 || c == 9 || c == 12 || c == 11 }
+    @inline(__always) private static func isDigit(_ c: Int) -> Bool { c >= 48 && c <= 57 }
+    @inline(__always) private static func isLetter(_ c: Int) -> Bool { (c >= 97 && c <= 122) || (c >= 65 && c <= 90) }
+    /// Bytes a move token is made of (`Nbd7`, `exd8=Q+`, `O-O-O#`, `--`, `Z0`, `e.p.`).
+    @inline(__always) private static func isSANByte(_ c: Int) -> Bool {
+        isLetter(c) || isDigit(c) || c == 43 || c == 35 || c == 61 || c == 45 || c == 58 || c == 46 || c == 47
+    }
+
+    private func skipLine() {
+        while true {
+            let c = peek()
+            if c == -1 || c == 10 || c == 13 { return }
+            advance()
+        }
+    }
+
+    private func diagnostic(_ severity: Severity, _ code: String, _ message: String, at loc: PGNLocation) -> Diagnostic {
+        Diagnostic(severity, code, message, at: SourceLocation(file: fileName, line: loc.line, column: loc.column))
+    }
+
+    // MARK: games
+
+    /// Reads the next game, calling `visitor`; `false` when the input has no more games.
+    /// Throws only when the byte source throws.
+    public func readGame<V: PGNVisitor>(_ visitor: inout V) throws -> Bool {
+        if atFileStart {
+            atFileStart = false
+            if peek() == 0xEF, end - pos >= 3 || refillKeeping(3), buf[pos + 1] == 0xBB, buf[pos + 2] == 0xBF {
+                pos += 3  // the byte order mark takes no column
+                bytesConsumed += 3
+            }
+        }
+        // Before a game: blank lines, % escape lines, and stray text up to a tag or a movetext token.
+        while true {
+            let c = peek()
+            if c == -1 {
+                if let e = ioError { throw e }
+                return false
+            }
+            if Self.isSpace(c) {
+                advance()
+            } else if c == 37 && col == 1 {
+                skipLine()
+            } else {
+                break
+            }
+        }
+        gamesRead += 1
+        let start = PGNGameStart(file: fileName, index: gamesRead, location: here)
+        let deliver = visitor.beginGame(start) == .visit
+        var resultTag: String? = nil
+
+        // Tag pairs.
+        while true {
+            let c = peek()
+            if Self.isSpace(c) {
+                advance()
+            } else if c == 37 && col == 1 {
+                skipLine()
+            } else if c == 91 {
+                readTag(&visitor, deliver: deliver, resultTag: &resultTag)
+            } else {
+                break
+            }
+        }
+        if deliver { visitor.beginMovetext() }
+
+        // Movetext.
+        var depth = 0
+        var skipDepth = 0  // > 0: inside a variation the visitor skips, opened at this depth
+        var ended = false
+        movetext: while true {
+            let c = peek()
+            let visiting = deliver && skipDepth == 0
+            switch c {
+            case -1:
+                break movetext
+            case 32, 10, 13, 9, 12, 11:
+                advance()
+            case 37 where col == 1:
+                skipLine()
+            case 91:  // `[`: the next game's tags; this one had no result
+                break movetext
+            case 123:  // {
+                readBraceComment(&visitor, deliver: visiting)
+            case 59:  // ;
+                let loc = here
+                advance()
+                tok.removeAll(keepingCapacity: true)
+                while true {
+                    let c = peek()
+                    if c == -1 || c == 10 || c == 13 { break }
+                    if tok.count < Self.maxComment { tok.append(UInt8(c)) }
+                    advance()
+                }
+                if visiting { deliverComment(&visitor, at: loc) }
+            case 40:  // (
+                let loc = here
+                advance()
+                depth += 1
+                if visiting, visitor.beginVariation(at: loc) == .skip { skipDepth = depth }
+            case 41:  // )
+                let loc = here
+                advance()
+                if depth == 0 {
+                    if deliver { visitor.problem(diagnostic(.error, PGNCode.unbalancedVariation, "\")\" without a matching \"(\"", at: loc)) }
+                } else {
+                    if visiting {
+                        visitor.endVariation()
+                    } else if skipDepth == depth {
+                        skipDepth = 0
+                    }
+                    depth -= 1
+                }
+            case 36:  // $
+                let loc = here
+                advance()
+                var value = 0
+                var digits = 0
+                while Self.isDigit(peek()) {
+                    value = min(value * 10 + peek() - 48, 100_000)
+                    digits += 1
+                    advance()
+                }
+                if digits == 0 || value > 255 {
+                    if deliver {
+                        let text = digits == 0 ? "$" : "$\(value)"
+                        visitor.problem(diagnostic(.error, PGNCode.badNAG, "\"\(text)\" is not a NAG ($0 to $255)", at: loc))
+                    }
+                } else if visiting {
+                    visitor.nag(UInt8(value), at: loc)
+                }
+            case 42:  // *
+                let loc = here
+                advance()
+                finishWithResult(.unknown, at: loc, &visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, resultTag: resultTag)
+                ended = true
+                break movetext
+            case 48...57:
+                let loc = here
+                tok.removeAll(keepingCapacity: true)
+                while Self.isDigit(peek()) {
+                    if tok.count < Self.maxToken { tok.append(UInt8(peek())) }
+                    advance()
+                }
+                let n = peek()
+                if n == 46 {  // move number: `12.` or `12...`
+                    while peek() == 46 { advance() }
+                    continue movetext
+                }
+                if n == 0xE2 {  // `12…`
+                    if !skipEllipsis() { unexpected(&visitor, deliver: deliver) }
+                    continue movetext
+                }
+                if Self.isSpace(n) || n == -1 || n == 40 || n == 41 || n == 123 || n == 59 || n == 36 {
+                    continue movetext  // a move number without its dot
+                }
+                readSymbolRest()
+                if let o = resultToken() {
+                    finishWithResult(o, at: loc, &visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, resultTag: resultTag)
+                    ended = true
+                    break movetext
+                }
+                deliverMove(&visitor, at: loc, deliver: visiting)
+            case 0xC2:  // ½-½
+                let loc = here
+                tok.removeAll(keepingCapacity: true)
+                readSymbolRest()
+                if let o = resultToken() {
+                    finishWithResult(o, at: loc, &visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, resultTag: resultTag)
+                    ended = true
+                    break movetext
+                }
+                if deliver {
+                    let text = UTF8Text.decode(tok).0
+                    visitor.problem(diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected token \"\(text)\"", at: loc))
+                }
+            case 0xE2:  // … between a move number and a move
+                if !skipEllipsis() { unexpected(&visitor, deliver: deliver) }
+            case 46:  // stray dots (`1 . e4`, `1 ... e5`)
+                advance()
+            case 33, 63:  // a glyph written apart from its move
+                let loc = here
+                tok.removeAll(keepingCapacity: true)
+                deliverSuffix(&visitor, at: loc, deliver: visiting)
+            default:
+                if Self.isLetter(c) || c == 45 {
+                    let loc = here
+                    tok.removeAll(keepingCapacity: true)
+                    readSymbolRest()
+                    deliverMove(&visitor, at: loc, deliver: visiting)
+                } else {
+                    unexpected(&visitor, deliver: deliver)
+                }
+            }
+        }
+        if !ended {
+            closeVariations(&visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth)
+            if deliver {
+                visitor.problem(diagnostic(.warning, PGNCode.missingResult, "game \(start.index) has no result (1-0, 0-1, 1/2-1/2 or *)", at: here))
+            }
+        }
+        if deliver { visitor.endGame() }
+        if let e = ioError { throw e }
+        return true
+    }
+
+    /// Makes at least `n` bytes available at `pos` when the input has them (only used for the BOM).
+    private func refillKeeping(_ n: Int) -> Bool {
+        let have = end - pos
+        if have >= n { return true }
+        var tmp = Array(buf[pos..<end])
+        while tmp.count < n {
+            pos = end
+            if !refill() { break }
+            tmp.append(contentsOf: buf[pos..<end])
+            pos = end
+        }
+        // Put the bytes back at the front of the buffer (the chunk is at least 16 bytes).
+        let extra = Array(buf[pos..<end])
+        let all = tmp + extra
+        if all.count > buf.count { return false }
+        for (i, b) in all.enumerated() { buf[i] = b }
+        pos = 0
+        end = all.count
+        if end > 0 { eof = false }
+        return tmp.count >= n
+    }
+
+    private func skipEllipsis() -> Bool {
+        // E2 80 A6
+        advanceIf(0xE2) && advanceIf(0x80) && advanceIf(0xA6)
+    }
+
+    @inline(__always) private func advanceIf(_ b: Int) -> Bool {
+        if peek() == b {
+            advance()
+            return true
+        }
+        return false
+    }
+
+    /// Appends the rest of a symbol token (move, result, castling) to `tok`.
+    private func readSymbolRest() {
+        while true {
+            let c = peek()
+            if Self.isSANByte(c) {
+                if tok.count < Self.maxToken { tok.append(UInt8(c)) }
+                advance()
+            } else if c == 0xC2 {  // ½ is C2 BD
+                advance()
+                if peek() == 0xBD {
+                    advance()
+                    if tok.count < Self.maxToken { tok.append(contentsOf: [0xC2, 0xBD]) }
+                } else {
+                    if tok.count < Self.maxToken { tok.append(0xC2) }
+                    return
+                }
+            } else {
+                return
+            }
+        }
+    }
+
+    private func resultToken() -> PGNOutcome? {
+        switch tok {
+        case [49, 45, 48]: return .whiteWins  // 1-0
+        case [48, 45, 49]: return .blackWins  // 0-1
+        case [49, 47, 50, 45, 49, 47, 50], [0xC2, 0xBD, 45, 0xC2, 0xBD]: return .draw
+        default: return nil
+        }
+    }
+
+    private func unexpected<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
+        let loc = here
+        var bytes: [UInt8] = [UInt8(peek())]
+        advance()
+        if bytes[0] >= 0xC0 {
+            while bytes.count < 4, peek() >= 0x80, peek() < 0xC0 {
+                bytes.append(UInt8(peek()))
+                advance()
+            }
+        }
+        guard deliver else { return }
+        let (text, bad) = UTF8Text.decode(bytes)
+        let shown: String
+        if bad != nil || bytes[0] < 32 || bytes[0] == 127 {
+            shown = bytes.map { "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+        } else {
+            shown = text
+        }
+        visitor.problem(diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected character \"\(shown)\" in movetext", at: loc))
+    }
+
+    /// Delivers the move in `tok`, then reads and delivers its `!`/`?` suffix.
+    private func deliverMove<V: PGNVisitor>(_ visitor: inout V, at loc: PGNLocation, deliver: Bool) {
+        // `exd6e.p.` and a separate `e.p.` token: the marker says nothing SAN does not.
+        if tok.count >= 4, tok[tok.count - 4] == 101, tok[tok.count - 3] == 46, tok[tok.count - 2] == 112, tok[tok.count - 1] == 46 {
+            tok.removeLast(4)
+            if tok.isEmpty { return }
+        }
+        if deliver {
+            if tok.count >= Self.maxToken {
+                visitor.problem(diagnostic(.error, PGNCode.tooLong, "move token longer than \(Self.maxToken) bytes", at: loc))
+            }
+            visitor.san(String(decoding: tok, as: UTF8.self), at: loc)
+        }
+        let c = peek()
+        if c == 33 || c == 63 {
+            let sloc = here
+            tok.removeAll(keepingCapacity: true)
+            deliverSuffix(&visitor, at: sloc, deliver: deliver)
+        }
+    }
+
+    private func deliverSuffix<V: PGNVisitor>(_ visitor: inout V, at loc: PGNLocation, deliver: Bool) {
+        while peek() == 33 || peek() == 63 {
+            if tok.count < 8 { tok.append(UInt8(peek())) }
+            advance()
+        }
+        guard deliver else { return }
+        let nag: UInt8
+        switch tok {
+        case [33]: nag = 1
+        case [63]: nag = 2
+        case [33, 33]: nag = 3
+        case [63, 63]: nag = 4
+        case [33, 63]: nag = 5
+        case [63, 33]: nag = 6
+        default:
+            visitor.problem(diagnostic(.error, PGNCode.badNAG, "\"\(String(decoding: tok, as: UTF8.self))\" is not an annotation glyph", at: loc))
+            return
+        }
+        visitor.nag(nag, at: loc)
+    }
+
+    private func readBraceComment<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
+        let loc = here
+        advance()
+        tok.removeAll(keepingCapacity: true)
+        var closed = false
+        var cut = false
+        while true {
+            let c = peek()
+            if c == -1 { break }
+            advance()
+            if c == 125 {
+                closed = true
+                break
+            }
+            if tok.count < Self.maxComment { tok.append(UInt8(c)) } else { cut = true }
+        }
+        guard deliver else { return }
+        if !closed {
+            visitor.problem(diagnostic(.error, PGNCode.unterminatedComment, "comment opened here is not closed with \"}\"", at: loc))
+            return
+        }
+        if cut {
+            visitor.problem(diagnostic(.error, PGNCode.tooLong, "comment longer than \(Self.maxComment) bytes; the rest is dropped", at: loc))
+        }
+        deliverComment(&visitor, at: loc)
+    }
+
+    /// `tok` holds the comment's bytes.
+    private func deliverComment<V: PGNVisitor>(_ visitor: inout V, at loc: PGNLocation) {
+        let text = decodeString(&visitor, at: PGNLocation(line: loc.line, column: loc.column + 1))
+        var bad: [String] = []
+        let comment = PGNComment(parsing: text) { bad.append($0) }
+        for b in bad {
+            visitor.problem(diagnostic(.warning, PGNCode.malformedCommand, "command annotation \"\(b)\" does not parse; kept as text", at: loc))
+        }
+        visitor.comment(comment, at: loc)
+    }
+
+    /// Decodes `tok`, warning at the first byte that is not UTF-8.
+    private func decodeString<V: PGNVisitor>(_ visitor: inout V, at start: PGNLocation) -> String {
+        let (text, bad) = UTF8Text.decode(tok)
+        if let bad {
+            let l = UTF8Text.locate(tok, offset: bad, from: start)
+            let hex = String(tok[bad], radix: 16, uppercase: true)
+            visitor.problem(diagnostic(.warning, PGNCode.notUTF8, "byte 0x\(hex) is not UTF-8; the text is read as Latin-1", at: l))
+        }
+        return text
+    }
+
+    private func finishWithResult<V: PGNVisitor>(
+        _ o: PGNOutcome, at loc: PGNLocation, _ visitor: inout V, deliver: Bool, depth: inout Int, skipDepth: inout Int, resultTag: String?
+    ) {
+        if depth > 0, deliver {
+            visitor.problem(diagnostic(.error, PGNCode.unbalancedVariation, "\(depth) variation(s) not closed before the result \"\(o.rawValue)\"", at: loc))
+        }
+        closeVariations(&visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, report: false)
+        guard deliver else { return }
+        if let r = resultTag, let tagged = PGNOutcome(text: r), tagged != o {
+            visitor.problem(diagnostic(.warning, PGNCode.resultMismatch, "result \"\(o.rawValue)\" differs from the Result tag \"\(r)\"", at: loc))
+        }
+        visitor.outcome(o, at: loc)
+    }
+
+    private func closeVariations<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, depth: inout Int, skipDepth: inout Int, report: Bool = true) {
+        guard depth > 0 else { return }
+        if report, deliver {
+            visitor.problem(diagnostic(.error, PGNCode.unbalancedVariation, "\(depth) variation(s) not closed at the end of the game", at: here))
+        }
+        let visited = skipDepth > 0 ? skipDepth - 1 : depth
+        if deliver {
+            for _ in 0..<visited { visitor.endVariation() }
+        }
+        depth = 0
+        skipDepth = 0
+    }
+
+    // MARK: tags
+
+    private func readTag<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, resultTag: inout String?) {
+        let loc = here
+        advance()  // [
+        func skipBlanks() { while peek() == 32 || peek() == 9 { advance() } }
+        func fail(_ message: String, at l: PGNLocation) {
+            if deliver { visitor.problem(diagnostic(.error, PGNCode.malformedTag, message, at: l)) }
+            // Recover at the end of the tag or of the line.
+            while true {
+                let c = peek()
+                if c == -1 || c == 10 || c == 13 { return }
+                advance()
+                if c == 93 { return }
+            }
+        }
+        skipBlanks()
+        var name: [UInt8] = []
+        while PGNComment.isNameByte(UInt8(truncatingIfNeeded: max(peek(), 0))), peek() >= 0 {
+            if name.count < Self.maxToken { name.append(UInt8(peek())) }
+            advance()
+        }
+        if name.isEmpty { return fail("tag pair has no name: expected [Name \"value\"]", at: here) }
+        skipBlanks()
+        if peek() != 34 { return fail("expected \" to open the value of tag \(String(decoding: name, as: UTF8.self))", at: here) }
+        let valueLoc = here
+        advance()
+        tok.removeAll(keepingCapacity: true)
+        var cut = false
+        var warnedQuote = false
+        while true {
+            let c = peek()
+            if c == -1 || c == 10 || c == 13 {
+                return fail("tag value is not closed with \" before the end of the line", at: here)
+            }
+            advance()
+            if c == 34 {
+                // python-chess and others write quotes unescaped: a quote not followed (after blanks)
+                // by `]` or the end of the line is part of the value, with the blanks after it.
+                let quoteLoc = PGNLocation(line: here.line, column: here.column - 1)
+                var blanks: [UInt8] = []
+                while peek() == 32 || peek() == 9 {
+                    if blanks.count < Self.maxToken { blanks.append(UInt8(peek())) }
+                    advance()
+                }
+                let n = peek()
+                if n == 93 || n == 10 || n == 13 || n == -1 { break }
+                if !warnedQuote, deliver {
+                    warnedQuote = true
+                    visitor.problem(diagnostic(.warning, PGNCode.malformedTag, "unescaped quote inside a tag value (write \\\")", at: quoteLoc))
+                }
+                if tok.count < Self.maxTagValue { tok.append(34) }
+                if tok.count < Self.maxTagValue { tok.append(contentsOf: blanks) }
+                continue
+            }
+            var b = c
+            if c == 92 {  // backslash: \" and \\ are escapes; any other is kept as written
+                let n = peek()
+                if n == 34 || n == 92 {
+                    b = n
+                    advance()
+                }
+            }
+            if tok.count < Self.maxTagValue { tok.append(UInt8(b)) } else { cut = true }
+        }
+        skipBlanks()
+        if peek() != 93 { return fail("expected ] to close tag \(String(decoding: name, as: UTF8.self))", at: here) }
+        advance()
+        guard deliver else { return }
+        if cut {
+            visitor.problem(diagnostic(.error, PGNCode.tooLong, "tag value longer than \(Self.maxTagValue) bytes; the rest is dropped", at: valueLoc))
+        }
+        let value = decodeString(&visitor, at: PGNLocation(line: valueLoc.line, column: valueLoc.column + 1))
+        let n = String(decoding: name, as: UTF8.self)
+        if n == "Result" { resultTag = value }
+        visitor.tag(name: n, value: value, at: loc)
+    }
+}

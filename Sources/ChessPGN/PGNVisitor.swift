@@ -1,0 +1,93 @@
+// PGNVisitor: the hooks a streaming PGN reader calls, in the order it calls them.
+import Diagnostics
+
+/// Where a token starts in a PGN file: lines and columns count from 1, columns in characters.
+public struct PGNLocation: Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Whether the reader should deliver the events of a game or variation, or pass over it.
+public enum PGNSkip: Sendable {
+    case visit, skip
+}
+
+/// How a game ended, as its movetext says.
+public enum PGNOutcome: String, Hashable, Sendable {
+    case whiteWins = "1-0"
+    case blackWins = "0-1"
+    case draw = "1/2-1/2"
+    case unknown = "*"
+
+    /// Reads a game termination marker; `½-½` is read as a draw.
+    public init?(text: String) {
+        switch text {
+        case "1-0": self = .whiteWins
+        case "0-1": self = .blackWins
+        case "1/2-1/2", "½-½": self = .draw
+        case "*": self = .unknown
+        default: return nil
+        }
+    }
+}
+
+/// What happens at the start of a game.
+public struct PGNGameStart: Hashable, Sendable {
+    /// The name the reader was given for its input (`game.pgn`, `<stdin>`).
+    public var file: String
+    /// 1-based index of the game in its input.
+    public var index: Int
+    /// The first token of the game (its first tag, or its first movetext token).
+    public var location: PGNLocation
+}
+
+/// The hooks `PGNReader` calls while it reads one game. Every hook has an empty default.
+///
+/// For each game, in this order:
+/// 1. `beginGame` — once; return `.skip` to pass over the whole game (no further hook for it, not even `endGame`).
+/// 2. `tag` — once per tag pair, in file order (escapes already undone).
+/// 3. `beginMovetext` — once, also for a game without moves.
+/// 4. In movetext order, any number of:
+///    `san` (a move token as written, with its `!`/`?` suffix removed; `--` and `Z0` are null moves),
+///    `nag` (from `$n` or from a suffix, right after its move),
+///    `comment` (`{…}` or `;…`, with command annotations parsed),
+///    `beginVariation` (return `.skip` to pass over it: then no hook for it, not even `endVariation`)
+///    and the matching `endVariation`. Variations nest to any depth; the reader keeps only a counter,
+///    so depth costs no stack. Every `beginVariation` that was visited gets its `endVariation`, even
+///    when the file forgets a `)` (the reader reports PGN106 and closes it).
+/// 5. `outcome` — at most once, for the game termination marker, if there is one.
+/// 6. `endGame` — once.
+///
+/// `problem` can come at any point between `beginGame` and `endGame`: a syntax error or warning the
+/// reader found in this game. The reader itself never checks legality; a replaying visitor does.
+public protocol PGNVisitor {
+    mutating func beginGame(_ start: PGNGameStart) -> PGNSkip
+    mutating func tag(name: String, value: String, at location: PGNLocation)
+    mutating func beginMovetext()
+    mutating func san(_ text: String, at location: PGNLocation)
+    mutating func nag(_ code: UInt8, at location: PGNLocation)
+    mutating func comment(_ comment: PGNComment, at location: PGNLocation)
+    mutating func beginVariation(at location: PGNLocation) -> PGNSkip
+    mutating func endVariation()
+    mutating func outcome(_ outcome: PGNOutcome, at location: PGNLocation)
+    mutating func endGame()
+    mutating func problem(_ diagnostic: Diagnostic)
+}
+
+extension PGNVisitor {
+    public mutating func beginGame(_ start: PGNGameStart) -> PGNSkip { .visit }
+    public mutating func tag(name: String, value: String, at location: PGNLocation) {}
+    public mutating func beginMovetext() {}
+    public mutating func san(_ text: String, at location: PGNLocation) {}
+    public mutating func nag(_ code: UInt8, at location: PGNLocation) {}
+    public mutating func comment(_ comment: PGNComment, at location: PGNLocation) {}
+    public mutating func beginVariation(at location: PGNLocation) -> PGNSkip { .visit }
+    public mutating func endVariation() {}
+    public mutating func outcome(_ outcome: PGNOutcome, at location: PGNLocation) {}
+    public mutating func endGame() {}
+    public mutating func problem(_ diagnostic: Diagnostic) {}
+}

@@ -1,0 +1,210 @@
+// Replayer: plays a game's SAN moves through ChessCore, one position per open line, and words move errors.
+import ChessCore
+import Diagnostics
+
+/// A move the replayer played: the position before it, the move, and (when asked for) its canonical SAN.
+public struct ReplayedMove: Sendable {
+    public var before: Position
+    public var move: Move?  // nil for a null move
+    public var canonicalSAN: String
+    public var after: Position
+    /// `6...Nf6`: the move number, dots and canonical SAN (or the text as written when canonical SAN was not asked for).
+    public var label: String { MoveLabel(san: canonicalSAN, in: before).text }
+}
+
+/// A move as a message names it (`6...Nf6`), kept in parts so that replaying costs no string building.
+struct MoveLabel: Sendable {
+    var san: String
+    var fullmoveNumber: Int
+    var white: Bool
+    init(san: String, in p: Position) {
+        self.san = san
+        fullmoveNumber = p.fullmoveNumber
+        white = p.turn == .white
+    }
+    var text: String { "\(fullmoveNumber)\(white ? "." : "...")\(san)" }
+}
+
+/// Replays moves in the order a `PGNReader` delivers them, with a stack of lines for variations.
+///
+/// The reader does not check legality; the replayer does, and turns ChessCore's errors into
+/// PGN102-style diagnostics that carry the move number and the position:
+/// `game.pgn:14:9: error[PGN102]: illegal move "Qxe7" after 6...Nf6 (FEN …)`.
+/// After an error the line is dead: its later moves, and variations branching from it, are ignored.
+public struct Replayer: Sendable {
+    struct Line: Sendable {
+        var position: Position
+        var label: MoveLabel?  // the last move played in this line
+        var previous: Position?  // the position before that move: where a variation branches
+        var previousLabel: MoveLabel?
+        var dead: Bool
+    }
+
+    public let fileName: String
+    /// Whether `play` computes canonical SAN (it costs a second look at the position).
+    public var wantsCanonicalSAN: Bool
+    private(set) var lines: [Line] = []
+    /// The position the game started from (standard, or its FEN tag).
+    public private(set) var start: Position = .standard
+
+    public init(fileName: String, wantsCanonicalSAN: Bool = true) {
+        self.fileName = fileName
+        self.wantsCanonicalSAN = wantsCanonicalSAN
+        lines = [Line(position: .standard, dead: false)]
+    }
+
+    /// The position at the end of the innermost open line.
+    public var position: Position { lines[lines.count - 1].position }
+    /// Whether the innermost line has stopped at an error.
+    public var isDead: Bool { lines[lines.count - 1].dead }
+    /// How many variations are open.
+    public var depth: Int { lines.count - 1 }
+
+    /// Starts a new game from `start`.
+    public mutating func reset(start: Position = .standard) {
+        self.start = start
+        lines.removeAll(keepingCapacity: true)
+        lines.append(Line(position: start, dead: false))
+    }
+
+    /// Reads a `FEN` tag and restarts from it; a diagnostic when it does not parse or is illegal.
+    public mutating func setStart(fen: String, at loc: PGNLocation) -> Diagnostic? {
+        do {
+            reset(start: try Position(fen: fen))
+            return nil
+        } catch {
+            lines[0].dead = true
+            let detail: String
+            switch error {
+            case .syntax(let e): detail = "\(e.code): \(e.description)"
+            case .illegal(let e): detail = "\(e.code): " + e.messages.joined(separator: "; ")
+            }
+            return diagnostic(PGNCode.badFENTag, "FEN tag \"\(fen)\" is not a legal position (\(detail))", at: loc)
+        }
+    }
+
+    func diagnostic(_ code: String, _ message: String, at loc: PGNLocation) -> Diagnostic {
+        Diagnostic(.error, code, message, at: SourceLocation(file: fileName, line: loc.line, column: loc.column))
+    }
+
+    /// `6...Nf6` for `san` played in `p`.
+    static func label(_ san: String, in p: Position) -> String { MoveLabel(san: san, in: p).text }
+
+    private var whereText: String {
+        if let l = lines[lines.count - 1].label { return "after \(l.text)" }
+        return lines.count == 1 ? "at the start" : "at the start of the variation"
+    }
+
+    /// What `play` did with a move.
+    public enum Outcome: Sendable {
+        case played(ReplayedMove)
+        case failed(Diagnostic)
+        /// The line had already stopped at an error.
+        case ignored
+    }
+
+    /// Plays `text` in the innermost line.
+    public mutating func play(_ text: String, at loc: PGNLocation) -> Outcome {
+        let i = lines.count - 1
+        if lines[i].dead { return .ignored }
+        let before = lines[i].position
+        let move: Move?
+        let canonical: String
+        if text == "--" || text == "Z0" || text == "0000" {
+            if before.isCheck {
+                lines[i].dead = true
+                return .failed(diagnostic(PGNCode.illegalNullMove, "null move \"\(text)\" \(whereText) while in check (FEN \(before.fen()))", at: loc))
+            }
+            move = nil
+            canonical = "--"
+        } else {
+            do {
+                if wantsCanonicalSAN {
+                    let r = try before.parseSAN(text)
+                    move = r.move
+                    canonical = r.canonical
+                } else if let (m, after) = FastSAN.play(text, in: before) {
+                    // The hot path of pgn2fen: no legal-move list, no canonical SAN.
+                    let label = MoveLabel(san: text, in: before)
+                    lines[i].previous = before
+                    lines[i].previousLabel = lines[i].label
+                    lines[i].position = after
+                    lines[i].label = label
+                    return .played(ReplayedMove(before: before, move: m, canonicalSAN: text, after: after))
+                } else {
+                    move = try Self.resolve(text, in: before)
+                    canonical = text
+                }
+            } catch {
+                lines[i].dead = true
+                switch error {
+                case .syntax(_, let reason):
+                    return .failed(diagnostic(PGNCode.sanSyntax, "\"\(text)\" is not SAN: \(reason)", at: loc))
+                case .illegal:
+                    return .failed(diagnostic(PGNCode.illegalMove, "illegal move \"\(text)\" \(whereText) (FEN \(before.fen()))", at: loc))
+                case .ambiguous(_, let candidates, _):
+                    return .failed(
+                        diagnostic(
+                            PGNCode.ambiguousMove,
+                            "ambiguous move \"\(text)\" \(whereText): it could be \(candidates.joined(separator: " or ")) (FEN \(before.fen()))",
+                            at: loc))
+                }
+            }
+        }
+        let after = move.map { before.playing($0) } ?? before.playingNullMove()
+        let label = MoveLabel(san: canonical, in: before)
+        lines[i].previous = before
+        lines[i].previousLabel = lines[i].label
+        lines[i].position = after
+        lines[i].label = label
+        return .played(ReplayedMove(before: before, move: move, canonicalSAN: canonical, after: after))
+    }
+
+    /// Opens a variation replacing the last move of the innermost line; a diagnostic when there is no such move.
+    public mutating func beginVariation(at loc: PGNLocation) -> Diagnostic? {
+        let parent = lines[lines.count - 1]
+        guard let p = parent.previous else {
+            let place = whereText
+            lines.append(Line(position: parent.position, label: parent.label, dead: true))
+            if parent.dead { return nil }
+            return diagnostic(PGNCode.variationWithoutMove, "variation \(place) has no move to replace", at: loc)
+        }
+        lines.append(Line(position: p, label: parent.previousLabel, dead: parent.dead))
+        return nil
+    }
+
+    /// Closes the innermost variation.
+    public mutating func endVariation() {
+        if lines.count > 1 { lines.removeLast() }
+    }
+
+    /// The legal move `text` names, without computing canonical SAN (the fast path of pgn2fen).
+    static func resolve(_ text: String, in p: Position) throws(SANError) -> Move {
+        let token = try SANToken(parsing: text)
+        var found: Move? = nil
+        var count = 0
+        switch token.kind {
+        case .null:
+            throw .illegal(text: text, fen: p.fen())
+        case .castle(let kingside):
+            for m in p.legalMoves where m.isCastle && (m.to.file == 6) == kingside {
+                found = m
+                count += 1
+            }
+        case .normal(let role, let file, let rank, let capture, let to, let promotion):
+            for m in p.legalMoves
+            where m.to == to && m.role == role && !m.isCastle && m.promotion == promotion
+                && (file == nil || m.from.file == file) && (rank == nil || m.from.rank == rank) && (!capture || m.isCapture)
+            {
+                found = m
+                count += 1
+            }
+        }
+        guard let m = found else { throw .illegal(text: text, fen: p.fen()) }
+        if count > 1 {
+            // Rare: let ChessCore word the candidates.
+            _ = try p.parseSAN(text)
+        }
+        return m
+    }
+}

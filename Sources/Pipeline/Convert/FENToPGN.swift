@@ -1,0 +1,60 @@
+// FENToPGN: the fen2pgn stage — read FEN sequence files, write one PGN game per sequence.
+import ChessPGN
+import Diagnostics
+
+/// What `forge fen2pgn` was asked to do.
+public struct FENToPGNConfiguration: Sendable {
+    /// Files to read, `-` for standard input.
+    public var inputs: [String]
+    /// Tags for every game (`--tag Event=Opening`); they win over the computed ones.
+    public var tags: [PGNTag]
+    public var outputPath: String?
+
+    public init(inputs: [String], tags: [PGNTag] = [], outputPath: String? = nil) {
+        self.inputs = inputs
+        self.tags = tags
+        self.outputPath = outputPath
+    }
+}
+
+extension Convert {
+    /// Converts every FEN sequence of every input into a PGN game; games are separated by a blank line.
+    public static func fenToPGN(_ config: FENToPGNConfiguration, report: (Diagnostic) -> Void) throws -> ConversionSummary {
+        let out: AtomicOutput
+        do { out = try AtomicOutput(path: config.outputPath) } catch { throw ConversionError(message: error.description) }
+        var summary = ConversionSummary()
+        var writeError: AtomicOutput.Failure? = nil
+        func emit(_ game: String) {
+            guard writeError == nil else { return }
+            do {
+                if summary.games > 0 { try out.write([10]) }
+                try out.write(Array(game.utf8))
+            } catch { writeError = error }
+            summary.games += 1
+        }
+        for path in config.inputs.isEmpty ? ["-"] : config.inputs {
+            let input: ByteInput
+            do { input = try ByteInput(path: path) } catch {
+                report(Diagnostic(.error, PGNCode.unreadable, error.message, at: nil))
+                summary.unreadableInputs += 1
+                continue
+            }
+            var converter = FENSequenceConverter(fileName: input.name, tags: config.tags)
+            do {
+                try input.forEachLine { text, number in
+                    if let g = converter.line(text, number: number) { emit(g) }
+                    for d in converter.takeDiagnostics() { report(d) }
+                }
+            } catch {
+                report(Diagnostic(.error, PGNCode.unreadable, "\(error)", at: nil))
+                summary.unreadableInputs += 1
+            }
+            if let g = converter.finish() { emit(g) }
+            for d in converter.takeDiagnostics() { report(d) }
+            summary.gamesWithErrors += converter.sequencesWithErrors
+        }
+        if let e = writeError { throw ConversionError(message: e.description) }
+        do { try out.commit() } catch { throw ConversionError(message: error.description) }
+        return summary
+    }
+}

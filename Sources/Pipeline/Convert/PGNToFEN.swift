@@ -1,0 +1,82 @@
+// PGNToFEN: the pgn2fen stage — read PGN files or standard input, write the FEN of every ply.
+import ChessPGN
+import Diagnostics
+
+/// What `forge pgn2fen` was asked to do.
+public struct PGNToFENConfiguration: Sendable {
+    /// Files to read, `-` for standard input.
+    public var inputs: [String]
+    public var options: FENExportOptions
+    /// `nil` or `-`: standard output; otherwise written through a temporary sibling.
+    public var outputPath: String?
+
+    public init(inputs: [String], options: FENExportOptions = FENExportOptions(), outputPath: String? = nil) {
+        self.inputs = inputs
+        self.options = options
+        self.outputPath = outputPath
+    }
+}
+
+/// What a conversion did.
+public struct ConversionSummary: Sendable, Hashable {
+    public var games = 0
+    public var moves = 0
+    public var gamesWithErrors = 0
+    /// Inputs that could not be read at all.
+    public var unreadableInputs = 0
+    /// Whether any error was found (the command then exits 1).
+    public var failed: Bool { gamesWithErrors > 0 || unreadableInputs > 0 }
+}
+
+public enum Convert {
+    /// Converts every game of every input; `report` gets every diagnostic as soon as its game is read.
+    /// Throws only when the output cannot be written.
+    public static func pgnToFEN(_ config: PGNToFENConfiguration, report: (Diagnostic) -> Void) throws -> ConversionSummary {
+        let out: AtomicOutput
+        do { out = try AtomicOutput(path: config.outputPath) } catch { throw ConversionError(message: error.description) }
+        var exporter = FENExporter(options: config.options)
+        var summary = ConversionSummary()
+        var errorsBefore = 0
+        for path in config.inputs.isEmpty ? ["-"] : config.inputs {
+            let input: ByteInput
+            do { input = try ByteInput(path: path) } catch {
+                report(Diagnostic(.error, PGNCode.unreadable, error.message, at: nil))
+                summary.unreadableInputs += 1
+                continue
+            }
+            let reader = PGNReader(fileName: input.name, read: input.read(into:))
+            do {
+                while try reader.readGame(&exporter) {
+                    for d in exporter.takeDiagnostics() { report(d) }
+                    let bytes = exporter.takeOutput()
+                    if !bytes.isEmpty {
+                        do { try out.write(bytes) } catch { throw ConversionError(message: error.description) }
+                    }
+                    if let g = config.options.game, exporter.gamesSeen >= g { break }
+                }
+            } catch let e as ConversionError {
+                throw e
+            } catch {
+                report(Diagnostic(.error, PGNCode.unreadable, "\(error)", at: nil))
+                summary.unreadableInputs += 1
+            }
+            summary.gamesWithErrors += exporter.gamesWithErrors - errorsBefore
+            errorsBefore = exporter.gamesWithErrors
+            if let g = config.options.game, exporter.gamesSeen >= g { break }
+        }
+        summary.games = config.options.game.map { exporter.gamesSeen >= $0 ? 1 : 0 } ?? exporter.gamesSeen
+        summary.moves = exporter.movesPlayed
+        if let g = config.options.game, exporter.gamesSeen < g {
+            report(Diagnostic(.error, PGNCode.unreadable, "--game \(g): the input has only \(exporter.gamesSeen) game(s)", at: nil))
+            summary.unreadableInputs += 1
+        }
+        do { try out.commit() } catch { throw ConversionError(message: error.description) }
+        return summary
+    }
+}
+
+/// The output could not be written.
+public struct ConversionError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

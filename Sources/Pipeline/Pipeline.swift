@@ -1,1 +1,0 @@
-// Pipeline: see README's architecture section.

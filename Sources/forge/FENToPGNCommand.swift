@@ -1,0 +1,57 @@
+// FENToPGNCommand: `forge fen2pgn` — FEN sequences back to PGN games with canonical SAN.
+import ArgumentParser
+import ChessPGN
+import Diagnostics
+import Pipeline
+
+struct FENToPGNCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fen2pgn",
+        abstract: "Turn each FEN sequence (sequences separated by a blank line) into a PGN game.",
+        discussion: """
+            Consecutive positions must be joined by exactly one legal move, with the counters it gives. \
+            Errors name the line of the FEN file; the exit status is 1 when any sequence had an error.
+            """
+    )
+
+    @Argument(help: "FEN files; - for standard input (the default).")
+    var files: [String] = []
+
+    @Option(name: .customLong("tag"), help: "A tag for every game, as Name=Value (repeatable).")
+    var tags: [String] = []
+
+    @Option(name: .shortAndLong, help: "Write to FILE (through a temporary file renamed into place).")
+    var output: String?
+
+    @Flag(help: "Print diagnostics as GitHub Actions annotations.")
+    var githubAnnotations = false
+
+    func parsedTags() throws -> [PGNTag] {
+        try tags.map { t in
+            guard let eq = t.firstIndex(of: "="), eq != t.startIndex else {
+                throw ValidationError("--tag \(t): expected Name=Value")
+            }
+            let name = String(t[..<eq])
+            guard name.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 }) else {
+                throw ValidationError("--tag \(t): a tag name has only letters, digits and _")
+            }
+            return PGNTag(name: name, value: String(t[t.index(after: eq)...]))
+        }
+    }
+
+    func validate() throws { _ = try parsedTags() }
+
+    func run() throws {
+        let config = FENToPGNConfiguration(inputs: files, tags: try parsedTags(), outputPath: output)
+        let summary: ConversionSummary
+        do {
+            summary = try Convert.fenToPGN(config) { d in
+                printError(githubAnnotations ? d.githubAnnotation : d.text)
+            }
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        if summary.failed { throw ExitCode(1) }
+    }
+}

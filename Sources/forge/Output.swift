@@ -1,0 +1,7 @@
+// Output: how forge writes to standard error.
+import Foundation
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

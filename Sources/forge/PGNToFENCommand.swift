@@ -1,0 +1,60 @@
+// PGNToFENCommand: `forge pgn2fen` — the FEN after every ply of every game.
+import ArgumentParser
+import ChessPGN
+import Diagnostics
+import Pipeline
+
+extension FENExportOptions.Format: ExpressibleByArgument {}
+
+struct PGNToFENCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pgn2fen",
+        abstract: "Print the FEN after every ply of every game's main line.",
+        discussion: """
+            Games are separated by one blank line. A game with an error prints the positions up to \
+            the error and the error on standard error; the exit status is 1 when any game had an error.
+            """
+    )
+
+    @Argument(help: "PGN files; - for standard input (the default).")
+    var files: [String] = []
+
+    @Flag(help: "Also print the starting position first.")
+    var start = false
+
+    @Option(help: "fen, epd (the first four FEN fields) or jsonl (one object per ply: game, ply, san, uci, fen).")
+    var format: FENExportOptions.Format = .fen
+
+    @Flag(help: "Also print every variation as its own sequence, from the position where it branches.")
+    var variations = false
+
+    @Option(help: "Only game N (1-based, counted over all inputs).")
+    var game: Int?
+
+    @Option(name: .shortAndLong, help: "Write to FILE (through a temporary file renamed into place).")
+    var output: String?
+
+    @Flag(help: "Print diagnostics as GitHub Actions annotations.")
+    var githubAnnotations = false
+
+    func validate() throws {
+        if let g = game, g < 1 { throw ValidationError("--game counts from 1") }
+    }
+
+    func run() throws {
+        let config = PGNToFENConfiguration(
+            inputs: files,
+            options: FENExportOptions(format: format, includeStart: start, variations: variations, game: game),
+            outputPath: output)
+        let summary: ConversionSummary
+        do {
+            summary = try Convert.pgnToFEN(config) { d in
+                printError(githubAnnotations ? d.githubAnnotation : d.text)
+            }
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        if summary.failed { throw ExitCode(1) }
+    }
+}

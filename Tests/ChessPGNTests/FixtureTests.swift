@@ -1,0 +1,55 @@
+// FixtureTests: every PGN construct and error as a fixture file, with its FENs, diagnostics and export as data files.
+import Foundation
+import Testing
+
+@testable import ChessPGN
+
+@Suite struct FixtureTests {
+    static let cases: [String] = (try? Fixture.names(in: "cases", ext: "pgn").filter { !$0.hasSuffix(".out.pgn") }) ?? []
+
+    @Test(arguments: cases)
+    func fensAndDiagnostics(_ name: String) throws {
+        let base = "cases/" + name.dropLast(4)
+        let (out, diags) = try exportFENs(try Fixture.bytes("cases/" + name), name: name, options: FENExportOptions(includeStart: true, variations: true))
+        try Fixture.expect(out, equals: base + ".fen")
+        try Fixture.expect(diags.map { $0 + "\n" }.joined(), equals: base + ".diag")
+    }
+
+    @Test(arguments: cases)
+    func export(_ name: String) throws {
+        let base = "cases/" + name.dropLast(4)
+        let (games, written) = try roundTripGames(try Fixture.bytes("cases/" + name), name: name)
+        try Fixture.expect(written, equals: base + ".out.pgn")
+        for line in written.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(line.count <= 80 || !line.contains(" "), "line longer than 80: \(line)")
+        }
+        // The export reads back to the same trees, and writing it again changes nothing.
+        let (again, rewritten) = try roundTripGames(Array(written.utf8), name: "out.pgn")
+        #expect(rewritten == written)
+        #expect(again.count == games.count)
+        for (a, b) in zip(games, again) {
+            #expect(a.nodes.map(\.san) == b.nodes.map(\.san))
+            #expect(a.nodes.map(\.nags) == b.nodes.map(\.nags))
+            #expect(a.nodes.map(\.comments) == b.nodes.map(\.comments))
+        }
+    }
+}
+
+@Suite struct FENToPGNFixtureTests {
+    static let cases: [String] = (try? Fixture.names(in: "fen", ext: "fen")) ?? []
+
+    @Test(arguments: cases)
+    func gamesAndDiagnostics(_ name: String) throws {
+        let base = "fen/" + name.dropLast(4)
+        var converter = FENSequenceConverter(fileName: name, tags: [PGNTag(name: "Event", value: "Fixture")])
+        var games: [String] = []
+        var n = 0
+        for line in try Fixture.text("fen/" + name).split(separator: "\n", omittingEmptySubsequences: false) {
+            n += 1
+            if let g = converter.line(String(line), number: n) { games.append(g) }
+        }
+        if let g = converter.finish() { games.append(g) }
+        try Fixture.expect(games.joined(separator: "\n"), equals: base + ".out.pgn")
+        try Fixture.expect(converter.takeDiagnostics().map { $0.text + "\n" }.joined(), equals: base + ".diag")
+    }
+}
