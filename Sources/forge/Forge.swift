@@ -10,6 +10,7 @@ struct Forge: ParsableCommand {
             PerftCommand.self,
             PGNToFENCommand.self,
             FENToPGNCommand.self,
+            AnalyzeCommand.self,
         ]
     )
 }
