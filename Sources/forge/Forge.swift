@@ -11,6 +11,7 @@ struct Forge: ParsableCommand {
             PGNToFENCommand.self,
             FENToPGNCommand.self,
             AnalyzeCommand.self,
+            AnnotateCommand.self,
         ]
     )
 }
