@@ -140,8 +140,7 @@ struct SentenceWriter {
                 : pick(["\(c.san) is the move this line follows.", "This line continues with \(c.san)."], c)
             result = result.isEmpty ? pad : result + " " + pad
         }
-        for s in text { used.insert(s) }
-        used.insert(result)
+        for s in Self.sentences(result) { used.insert(s) }
         return result
     }
 
@@ -313,13 +312,16 @@ struct SentenceWriter {
     func thinkAbout(_ motifs: [Motif], _ c: SentenceContext) -> String? {
         var parts: [String] = []
         if let mate = motifs.first(where: { $0.kind == .threatensMate }), let mv = mate.san {
-            parts.append("First deal with the mate threat \(mv).")
+            parts.append(pick(["First deal with the mate threat \(mv).", "The threat is \(mv), mate: stop it first.",
+                               "Look at \(mv) first: it would be mate."], c))
         } else if motifs.contains(where: { $0.kind == .check && !$0.flag }) {
-            parts.append("Your king is in check, so answer that first.")
+            parts.append(pick(["Your king is in check, so answer that first.", "You are in check and must deal with it now.",
+                               "First get your king out of check."], c))
         } else if let threat = motifs.first(where: { $0.kind == .threatensCapture || $0.kind == .forks }) {
             let sq = threat.squares[1].name
             let piece = threat.targets.first?.name ?? "piece"
-            parts.append(pick(["Think about your \(piece) on \(sq): it is under attack.", "Watch your \(piece) on \(sq), which is attacked now."], c))
+            parts.append(pick(["Think about your \(piece) on \(sq): it is under attack.", "Watch your \(piece) on \(sq), which is attacked now.",
+                               "Your \(piece) on \(sq) is attacked, so look after it.", "Check your \(piece) on \(sq): it can be taken."], c))
         } else if let pin = motifs.first(where: { $0.kind == .pins }) {
             parts.append("Note that your \(pin.targets.first?.name ?? "piece") on \(pin.squares[1].name) is pinned.")
         }
@@ -345,6 +347,24 @@ struct SentenceWriter {
             if !used.contains(v) { return v }
         }
         return variants[start]
+    }
+
+    /// The sentences of a text, split after `.`, `!` or `?` followed by a space or the end.
+    static func sentences(_ text: String) -> [String] {
+        var out: [String] = []
+        var cur = ""
+        var prev: Character = " "
+        for ch in text {
+            if ch == " " && (prev == "." || prev == "!" || prev == "?") {
+                out.append(cur)
+                cur = ""
+            } else {
+                cur.append(ch)
+            }
+            prev = ch
+        }
+        if !cur.isEmpty { out.append(cur) }
+        return out
     }
 
     static func list(_ items: [String]) -> String {
