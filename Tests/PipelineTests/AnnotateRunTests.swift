@@ -111,7 +111,8 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         defer { analyzer.pool.shutdown() }
         // 4.Nxe5? falls into 4...Qg5: the engine prefers another move by far.
         let notes = annotator.annotate(line: try Self.line("e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5"), learner: .white)
-        let m = try #require(notes[6].motifs.first { $0.kind == .losesGround }, "\(notes[6].explanation)")
+        let loss = notes[6].motifs.first(where: { $0.kind == .losesGround })
+        let m = try #require(loss, "\(notes[6].explanation)")
         let better = try #require(m.san)
         #expect(better != "Nxe5")
         #expect((m.amount ?? 0) >= 100)
@@ -129,13 +130,15 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         defer { analyzer.pool.shutdown() }
         // 3.Bxf7+? gives a bishop for a pawn with nothing to show for it.
         let bad = annotator.annotate(line: try Self.line("e4 e5 Bc4 Nc6 Bxf7+"), learner: .white)
-        let gift = try #require(bad[4].motifs.first { $0.kind == .givesUpMaterial })
+        let giftMotif = bad[4].motifs.first(where: { $0.kind == .givesUpMaterial })
+        let gift = try #require(giftMotif)
         #expect(gift.compensation == false)
         #expect(gift.squareNames == ["f7"])
         #expect(bad[4].explanation.contains("not"), "\(bad[4].explanation)")
         // The Queen's Gambit pawn: the engine is happy with White.
         let qg = annotator.annotate(line: try Self.line("d4 d5 c4"), learner: .white)
-        let pawn = try #require(qg[2].motifs.first { $0.kind == .givesUpMaterial })
+        let pawnMotif = qg[2].motifs.first(where: { $0.kind == .givesUpMaterial })
+        let pawn = try #require(pawnMotif)
         #expect(pawn.compensation == true)
         #expect(qg[2].explanation.contains("compensation") || qg[2].explanation.contains("enough play"), "\(qg[2].explanation)")
     }

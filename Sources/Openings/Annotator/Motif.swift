@@ -30,6 +30,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     case kingShieldWeakened = "king-shield-weakened" // squares: king, pawn from, pawn to
     case kingInCentre = "king-in-centre"        // squares: king, the opened file's squares in front of it
     case gainsSpace = "gains-space"             // squares: the advanced pawn
+    case takesSquare = "takes-square"           // squares: the pawn, the square it now denies to enemy pieces, those pieces
     case prophylaxis                // squares: the covered square (the engine's reply it prevents goes there)
     case losesGround = "loses-ground"           // squares: from, to of the engine's better move
 
@@ -55,6 +56,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .kingShieldWeakened, .kingInCentre: [.kingSafety]
         case .gainsSpace: [.centreControl, .pawnStructure]
         case .prophylaxis: [.tactics]
+        case .takesSquare: [.pieceActivity]
         case .losesGround: [.tactics]
         }
     }

@@ -143,6 +143,17 @@ public enum MotifDetector {
             }
         }
 
+        // Stepping away from a trade offered by an equal piece.
+        if !out.contains(where: { $0.kind == .escapes }), move.role != .pawn, move.role != .king, !move.isCastle, move.capture == nil {
+            for a in b0.attackers(of: move.from, by: them, occupied: b0.occupied) {
+                guard let ar = b0.role(at: a), BoardFacts.value(ar) == BoardFacts.value(move.role), b1[a] == b0[a],
+                    !(b1.attackers(of: move.to, by: them, occupied: b1.occupied)).contains(a)
+                else { continue }
+                out.append(Motif(.escapes, [move.from, move.to, a], side: us, role: move.role, targets: [ar], flag: true))
+                break
+            }
+        }
+
         // Giving up material: something of ours the opponent can now win that it could not before.
         let capturedValue = move.capture.map(BoardFacts.value) ?? 0
         let offeredBefore = Set(threatsAgainstUsBefore.map(\.target))
@@ -194,27 +205,38 @@ public enum MotifDetector {
             } else if let front = supported.first, front.relativeRank(for: us) >= 3 {
                 out.append(Motif(.pawnChain, [to, front], side: us, role: .pawn))
             }
+            for sq in Attacks.pawn(us, to) & ~Attacks.pawn(us, move.from) & ~b1.occupied where move.capture == nil {
+                guard sq.relativeRank(for: us) >= 3 else { continue }
+                let users = b1.attackers(of: sq, by: them, occupied: b1.occupied) & ~b1.pieces(them, .pawn) & ~b1.pieces(them, .king)
+                if !users.isEmpty, (b0.attackers(of: sq, by: us, occupied: b0.occupied) & b0.pieces(us, .pawn)).isEmpty {
+                    out.append(Motif(.takesSquare, [to, sq] + Array(users), side: us, role: .pawn,
+                                     targets: users.compactMap { b1.role(at: $0) }))
+                }
+            }
             if rel >= 4, move.capture == nil, (1...6).contains(to.file), BoardFacts.exchangeGain(b1, on: to, by: them) == 0 {
                 out.append(Motif(.gainsSpace, [to], side: us, role: .pawn))
             }
         }
 
-        // Pawn structure changes, for both sides.
+        // Pawn structure changes, for both sides; not while a capture can still be taken back (the structure is in flux).
+        let inFlux = move.capture != nil && !(b1.attackers(of: move.to, by: them, occupied: b1.occupied)).isEmpty
+        var structure: [Motif] = []
         for side in [us, them] {
             let doubledBefore = Set(BoardFacts.doubledFiles(b0, side))
             for f in BoardFacts.doubledFiles(b1, side) where !doubledBefore.contains(f) {
                 let squares = Array(BoardFacts.pawns(b1, side) & Bitboard.file(f))
-                out.append(Motif(.doubledPawns, squares, side: side, role: .pawn))
+                structure.append(Motif(.doubledPawns, squares, side: side, role: .pawn))
             }
             let isolatedBefore = Set(BoardFacts.isolatedPawns(b0, side))
             for s in BoardFacts.isolatedPawns(b1, side) where !isolatedBefore.contains(s) && !(s == move.to && isolatedBefore.contains(move.from)) {
-                out.append(Motif(.isolatedPawn, [s], side: side, role: .pawn))
+                structure.append(Motif(.isolatedPawn, [s], side: side, role: .pawn))
             }
             let passedBefore = Set(BoardFacts.passedPawns(b0, side))
             for s in BoardFacts.passedPawns(b1, side) where !passedBefore.contains(s) && !(s == move.to && passedBefore.contains(move.from)) {
-                out.append(Motif(.passedPawn, [s], side: side, role: .pawn))
+                structure.append(Motif(.passedPawn, [s], side: side, role: .pawn))
             }
         }
+        out += structure.filter { !inFlux || !$0.squares.contains(move.to) }
 
         // King safety: a pawn in front of our castled king moved; a king in the centre losing its file's pawn.
         if move.role == .pawn, let k = b0.king(of: us), k.relativeRank(for: us) == 0, [0, 1, 2, 6, 7].contains(k.file),

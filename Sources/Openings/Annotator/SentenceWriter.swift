@@ -27,7 +27,7 @@ struct SentenceWriter {
     static let priority: [MotifKind] = [
         .check, .answersCheck, .threatensMate, .forks, .pins, .givesUpMaterial, .threatensCapture, .castles, .recaptures, .trades,
         .captures, .escapes, .defends, .develops, .occupiesCentre, .pawnBreak, .gainsSpace, .attacks, .controlsCentre,
-        .preparesCastling, .opensLine, .pawnChain,
+        .takesSquare, .preparesCastling, .opensLine, .pawnChain,
     ]
     /// Motifs told as sentences of their own.
     static let standalone: [MotifKind] = [
@@ -134,11 +134,13 @@ struct SentenceWriter {
             break
         }
         var result = text.joined(separator: " ")
-        if result.count < Self.minLength {
+        if result.count < Self.minLength || clauseMotifs.isEmpty && !text.contains(where: { $0.hasPrefix(c.san) }) {
             let pad = c.role == .main
                 ? pick(["\(c.san) is the main-line move here.", "The main line continues with \(c.san) here."], c)
                 : pick(["\(c.san) is the move this line follows.", "This line continues with \(c.san)."], c)
-            result = result.isEmpty ? pad : result + " " + pad
+            var withPad = text
+            if let closing, let i = withPad.firstIndex(of: closing) { withPad.insert(pad, at: i) } else { withPad.append(pad) }
+            result = withPad.joined(separator: " ")
         }
         for s in Self.sentences(result) { used.insert(s) }
         return result
@@ -169,6 +171,12 @@ struct SentenceWriter {
         // A centre-occupying pawn that also controls the centre: one clause is enough.
         if out.contains(where: { $0.kind == .occupiesCentre }) && out.contains(where: { $0.kind == .develops }) {
             out.removeAll { $0.kind == .occupiesCentre && $0.role != .pawn }
+        }
+        out.removeAll { $0.kind == .escapes && $0.role == .pawn }
+        let threatenedSquares = out.filter { $0.kind == .threatensCapture }.map { $0.squares }
+        out.removeAll { $0.kind == .pawnBreak && threatenedSquares.contains($0.squares) }
+        if let space = out.first(where: { $0.kind == .gainsSpace }) {
+            out.removeAll { $0.kind == .occupiesCentre && $0.squares == space.squares }
         }
         return out
     }
@@ -247,7 +255,14 @@ struct SentenceWriter {
             return ["answers the check", "gets out of check"]
         case .defends:
             return ["defends the \(t(0)) on \(s[1])", "protects the \(t(0)) on \(s[1])", "guards the \(t(0)) on \(s[1])"]
+        case .takesSquare:
+            let who = m.targets.count == 1 ? "\(them)'s \(t(0)) on \(s[2])" : "\(them)'s pieces"
+            return ["takes the \(s[1]) square away from \(who)", "keeps \(who) off \(s[1])"]
         case .escapes:
+            if m.flag {
+                return ["moves the \(r) to \(s[1]), away from the \(t(0)) on \(s[2]), so no trade happens there",
+                        "steps the \(r) away from the \(t(0)) on \(s[2]), avoiding a trade"]
+            }
             return ["moves the \(r) away from the attack of the \(t(0)) on \(s[2])",
                     "moves the \(r) to \(s[1]), out of reach of the \(t(0)) on \(s[2])"]
         case .pins:
@@ -301,8 +316,8 @@ struct SentenceWriter {
             let f = String(m.squares[0].fileChar)
             return pick(["\(side)'s king is still on \(s[0]), and no \(lower) pawn is left in front of it on the \(f)-file."], c)
         case .kingShieldWeakened:
-            return pick(["It moves a pawn from in front of the castled king, which loosens the king's cover.",
-                         "The pawn on \(s[1]) was part of the king's shelter; moving it leaves the king a little less covered."], c)
+            return pick(["\(c.san) moves a pawn from in front of the castled king, which loosens the king's cover a little.",
+                         "\(c.san) moves the pawn that stood in front of the castled king on \(s[1]), so the king is a little less covered."], c)
         default:
             return nil
         }
