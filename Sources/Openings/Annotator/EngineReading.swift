@@ -51,14 +51,19 @@ enum EngineReading {
         // Prophylaxis: what the opponent wanted to play before this move goes to a square this move now covers,
         // and it is no longer the opponent's first choice.
         if let idea = v.pass?.lines.first, let passing = BoardFacts.passing(before), let ideaMove = try? passing.move(uci: idea.uci),
-            v.after?.lines.first?.uci != idea.uci, ideaMove.capture == nil, !after.isCheck
+            ideaMove.capture == nil, ideaMove.role != .pawn, !after.isCheck,
+            BoardFacts.value(move.promotion ?? move.role) < BoardFacts.value(ideaMove.role)
         {
+            // The idea must have dropped out of the opponent's good moves: not among the top lines within half a pawn.
+            let top = v.after?.lines ?? []
+            let bestNow = top.first.map { cp($0.score) } ?? 0
+            let stillGood = top.contains { $0.uci == idea.uci && cp($0.score) >= bestNow - 50 }
             let target = ideaMove.to
             let b0 = before.board
             let b1 = after.board
             let coveredBefore = !(b0.attackers(of: target, by: us, occupied: b0.occupied)).isEmpty
             let reach = Attacks.of(Piece(us, move.promotion ?? move.role), move.to, occupied: b1.occupied)
-            if !coveredBefore, reach.contains(target) {
+            if !stillGood, !coveredBefore, reach.contains(target) {
                 motifs.append(Motif(.prophylaxis, [target], side: us, role: move.role, targets: [ideaMove.role], san: idea.san))
             }
         }
