@@ -79,7 +79,9 @@ public struct PGNWriter: Sendable {
             }
         }
         func emitComment(_ c: PGNComment) {
-            let words = c.body.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            // A command is one unbreakable word, so a line break never falls inside `[%dev … name="…"]`.
+            let prose = c.text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            let words = (c.commands.map { $0.text[...] } + prose)
                 .map { $0.replacingOccurrences(of: "}") }
                 .filter { !$0.isEmpty }
             if words.isEmpty { return emit("{}") }

@@ -54,7 +54,8 @@ struct AnnotateCommand: ParsableCommand {
             cacheDirectory: noCache ? nil : EngineConfiguration.defaultCacheDirectory)
         let report = runAnnotate(AnnotateConfiguration(
             file: file, format: format, engine: engineConfig,
-            options: AnnotationOptions(appendGeneratedToAuthored: appendGenerated), outputPath: output))
+            options: AnnotationOptions(appendGeneratedToAuthored: appendGenerated), outputPath: output,
+            showProgress: isatty(2) == 1))
         for d in report.diagnostics { printError(githubAnnotations ? d.githubAnnotation : d.text) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }

@@ -34,3 +34,22 @@ import Testing
         }
     }
 }
+
+@Suite struct FENToPGNFixtureTests {
+    static let cases: [String] = (try? Fixture.names(in: "fen", ext: "fen")) ?? []
+
+    @Test(arguments: cases)
+    func gamesAndDiagnostics(_ name: String) throws {
+        let base = "fen/" + name.dropLast(4)
+        var converter = FENSequenceConverter(fileName: name, tags: [PGNTag(name: "Event", value: "Fixture")])
+        var games: [String] = []
+        var n = 0
+        for line in try Fixture.text("fen/" + name).split(separator: "\n", omittingEmptySubsequences: false) {
+            n += 1
+            if let g = converter.line(String(line), number: n) { games.append(g) }
+        }
+        if let g = converter.finish() { games.append(g) }
+        try Fixture.expect(games.joined(separator: "\n"), equals: base + ".out.pgn")
+        try Fixture.expect(converter.takeDiagnostics().map { $0.text + "\n" }.joined(), equals: base + ".diag")
+    }
+}

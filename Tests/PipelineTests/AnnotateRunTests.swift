@@ -87,11 +87,11 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
 
     // MARK: the real engine
 
-    func realAnnotator() throws -> (Annotator, PositionAnalyzer) {
-        let analyzer = try makePositionAnalyzer(
+    func realAnnotator() throws -> (Annotator, AnalyzerOracle) {
+        let oracle = try makeEngineOracle(
             EngineConfiguration(enginePath: stockfish, jobs: 1, profile: AnalysisProfile(nodes: 40_000, multiPV: 3), cacheDirectory: nil),
-            diagnostics: EngineDiagnostics(verbose: false))
-        return (Annotator(oracle: OracleAdapter(analyzer)), analyzer)
+            showProgress: false)
+        return (Annotator(oracle: oracle), oracle)
     }
 
     static func line(_ sans: String) throws -> [LineMove] {
@@ -107,8 +107,8 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: stockfish)))
     func stockfishCallsTheBlackburneTrapMoveAMistakeAndNamesTheReply() throws {
-        let (annotator, analyzer) = try realAnnotator()
-        defer { analyzer.pool.shutdown() }
+        let (annotator, oracle) = try realAnnotator()
+        defer { oracle.shutdown() }
         // 4.Nxe5? falls into 4...Qg5: the engine prefers another move by far.
         let notes = annotator.annotate(line: try Self.line("e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5"), learner: .white)
         let loss = notes[6].motifs.first(where: { $0.kind == .losesGround })
@@ -126,8 +126,8 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: stockfish)))
     func stockfishJudgesABadSacrificeAndAGoodGambit() throws {
-        let (annotator, analyzer) = try realAnnotator()
-        defer { analyzer.pool.shutdown() }
+        let (annotator, oracle) = try realAnnotator()
+        defer { oracle.shutdown() }
         // 3.Bxf7+? gives a bishop for a pawn with nothing to show for it.
         let bad = annotator.annotate(line: try Self.line("e4 e5 Bc4 Nc6 Bxf7+"), learner: .white)
         let giftMotif = bad[4].motifs.first(where: { $0.kind == .givesUpMaterial })

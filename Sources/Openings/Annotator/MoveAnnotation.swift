@@ -1,23 +1,18 @@
 // MoveAnnotation: what the annotator says about one move — motifs, concepts, explanation, its source, arrows.
 import ChessCore
+import Diagnostics
 
 /// Where an explanation came from.
 public enum ExplanationSource: String, Hashable, Sendable, Codable {
     case authored, generated
 }
 
-/// Whether a line is the main line or a deviation from it.
-public enum LineRole: String, Hashable, Sendable, Codable {
-    case main, deviation
-}
-
-/// One move of a line with its position before it.
-public struct LineMove: Hashable, Sendable {
-    public var before: Position
-    public var move: Move
+extension LineMove {
+    /// A line move with nothing authored, for annotating lines that do not come from a source file.
     public init(before: Position, move: Move) {
-        self.before = before
-        self.move = move
+        let san = before.san(move)
+        self.init(ply: (before.fullmoveNumber - 1) * 2 + (before.turn == .white ? 1 : 2), before: before, move: move, san: san,
+                  writtenSAN: san, comment: nil, arrows: [], highlights: [], location: SourceLocation(file: "", line: 0, column: 0))
     }
 }
 

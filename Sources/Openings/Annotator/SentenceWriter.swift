@@ -42,7 +42,7 @@ struct SentenceWriter {
         var sentences: [String] = []
 
         // Deviation opening: what it leaves.
-        let opensDeviation = c.role == .deviation && c.index == 0
+        let opensDeviation = c.role != .main && c.index == 0
         if opensDeviation {
             if let main = c.mainLineSAN {
                 sentences.append(pick(["\(c.san) leaves the main line, where \(main) is played.",
@@ -341,7 +341,7 @@ struct SentenceWriter {
             parts.append("Note that your \(pin.targets.first?.name ?? "piece") on \(pin.squares[1].name) is pinned.")
         }
         if let next = c.nextSAN {
-            if c.role == .deviation {
+            if c.role != .main {
                 parts.append(pick(["The recommended answer is \(next).", "Answer with \(next)."], c))
             } else {
                 parts.append(pick(["The main line answers with \(next).", "Your move in the main line is \(next)."], c))

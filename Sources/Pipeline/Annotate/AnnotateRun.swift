@@ -22,14 +22,17 @@ public struct AnnotateConfiguration: Sendable {
     public var options: AnnotationOptions
     /// nil or `-`: standard output.
     public var outputPath: String?
+    /// Show the engine's progress line (the executable sets this when standard error is a terminal).
+    public var showProgress: Bool
 
     public init(file: String, format: AnnotateFormat = .pgn, engine: EngineConfiguration?, options: AnnotationOptions = AnnotationOptions(),
-                outputPath: String? = nil) {
+                outputPath: String? = nil, showProgress: Bool = false) {
         self.file = file
         self.format = format
         self.engine = engine
         self.options = options
         self.outputPath = outputPath
+        self.showProgress = showProgress
     }
 }
 
@@ -61,19 +64,16 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, PGNCode.unreadable, "\(error)")], exitCode: 1, games: 0, moves: 0)
     }
 
-    var oracle: (any EngineOracle)?
-    var analyzer: PositionAnalyzer?
-    let engineDiagnostics = EngineDiagnostics(verbose: config.engine?.verbose ?? false)
+    var engineOracle: AnalyzerOracle?
     if let engine = config.engine {
         do throws(Diagnostic) {
-            let a = try makePositionAnalyzer(engine, diagnostics: engineDiagnostics)
-            analyzer = a
-            oracle = OracleAdapter(a)
+            engineOracle = try makeEngineOracle(engine, showProgress: config.showProgress)
         } catch {
-            return AnnotateReport(diagnostics: diagnostics + engineDiagnostics.all + [error], exitCode: exitEngineUnavailable, games: 0, moves: 0)
+            return AnnotateReport(diagnostics: diagnostics + [error], exitCode: exitEngineUnavailable, games: 0, moves: 0)
         }
     }
-    defer { analyzer?.pool.shutdown() }
+    defer { engineOracle?.shutdown() }
+    let oracle: (any EngineOracle)? = engineOracle
 
     let annotator = Annotator(oracle: oracle, options: config.options)
     var text = ""
@@ -95,8 +95,10 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
             for a in notes.first ?? [] { text += AnnotationJSON.line(a) + "\n" }
         }
     }
-    diagnostics += engineDiagnostics.all
-    if let analyzer { diagnostics += analyzer.cacheErrors.map { Diagnostic(.warning, "UCI120", $0) } }
+    if let engineOracle {
+        diagnostics += engineOracle.engineDiagnostics
+        diagnostics += engineOracle.analyzer.cacheErrors.map { Diagnostic(.warning, "UCI120", $0) }
+    }
 
     do {
         let out = try AtomicOutput(path: config.outputPath)
