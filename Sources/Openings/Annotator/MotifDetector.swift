@@ -144,7 +144,9 @@ public enum MotifDetector {
         }
 
         // Stepping away from a trade offered by an equal piece.
-        if !out.contains(where: { $0.kind == .escapes }), move.role != .pawn, move.role != .king, !move.isCastle, move.capture == nil {
+        if !out.contains(where: { $0.kind == .escapes || $0.kind == .develops }), move.role != .pawn, move.role != .king, !move.isCastle,
+            move.capture == nil
+        {
             for a in b0.attackers(of: move.from, by: them, occupied: b0.occupied) {
                 guard let ar = b0.role(at: a), BoardFacts.value(ar) == BoardFacts.value(move.role), b1[a] == b0[a],
                     !(b1.attackers(of: move.to, by: them, occupied: b1.occupied)).contains(a)
@@ -172,7 +174,9 @@ public enum MotifDetector {
                 guard let r = b1.role(at: s), r == .bishop || r == .rook || r == .queen else { continue }
                 let gained = Attacks.of(Piece(us, r), s, occupied: b1.occupied) & ~Attacks.of(Piece(us, r), s, occupied: b0.occupied)
                 let throughFrom = gained.filter { Attacks.aligned(s, move.from, $0) || $0 == move.from }
-                if throughFrom.count >= 2 {
+                // A piece that only gains squares along its own back rank has not really been freed.
+                let backRank = Bitboard.rank(us == .white ? 0 : 7)
+                if throughFrom.count >= 2, !throughFrom.allSatisfy({ backRank.contains($0) }) {
                     out.append(Motif(.opensLine, [s, move.from], side: us, role: r))
                 }
             }

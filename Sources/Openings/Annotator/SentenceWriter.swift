@@ -282,7 +282,12 @@ struct SentenceWriter {
             return ["takes the \(t(0)) on \(s[1]); if \(them) takes back, \(r) and \(t(0)) are traded",
                     "captures the \(t(0)) on \(s[1]), trading the \(r) for it if \(them) recaptures"]
         case .givesUpMaterial:
-            let kind = (m.amount ?? 0) >= 300 ? "a sacrifice" : "a gambit"
+            let amount = m.amount ?? 0
+            if let piece = m.role, amount < BoardFacts.value(piece) {
+                let what = amount >= 300 ? "material" : "a pawn"
+                return ["lets \(them) win \(what) on \(s[0]) through exchanges", "allows exchanges on \(s[0]) that win \(them) \(what)"]
+            }
+            let kind = amount >= 300 ? "a sacrifice" : "a gambit"
             return ["leaves the \(r) on \(s[0]) to be taken, \(kind)", "offers the \(r) on \(s[0]) (\(kind))"]
         case .pawnBreak:
             return ["strikes at the pawn on \(s[1])", "challenges the \(them) pawn on \(s[1])", "hits the pawn on \(s[1]) with a pawn break"]
