@@ -137,10 +137,14 @@ struct SentenceWriter {
         if result.count < Self.minLength || clauseMotifs.isEmpty && !text.contains(where: { $0.hasPrefix(c.san) }) {
             let pad = c.role == .main
                 ? pick(["\(c.san) is the main-line move here.", "The main line continues with \(c.san) here."], c)
-                : pick(["\(c.san) is the move this line follows.", "This line continues with \(c.san)."], c)
+                : pick(["\(c.san) is the move this line follows here.", "This line continues with \(c.san) at this point."], c)
             var withPad = text
             if let closing, let i = withPad.firstIndex(of: closing) { withPad.insert(pad, at: i) } else { withPad.append(pad) }
             result = withPad.joined(separator: " ")
+            if result.count < Self.minLength {
+                let side = c.mover == c.learner ? "your" : "the opponent's"
+                result += " It is \(side) move in this \(c.role == .main ? "main line" : "line")."
+            }
         }
         for s in Self.sentences(result) { used.insert(s) }
         return result

@@ -1,0 +1,37 @@
+// CoachExplanationTests: the annotator and its checks over the committed coach sources (openings/coach/*.pgn).
+import ChessPGN
+import Foundation
+import Testing
+
+@testable import Openings
+
+@Suite struct CoachExplanationTests {
+    static let coach = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("openings/coach")
+
+    static func files() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: coach.path)) ?? []).filter { $0.hasSuffix(".pgn") }.sorted()
+    }
+
+    @Test(arguments: files())
+    func everyLineMoveIsExplainedWithinLimits(_ name: String) throws {
+        let text = String(decoding: try Data(contentsOf: Self.coach.appendingPathComponent(name)), as: UTF8.self)
+        let reader = PGNReader(fileName: name, text: text)
+        var builder = GameTreeBuilder(fileName: name)
+        while try reader.readGame(&builder) {
+            let tree = builder.game
+            let lines = GameLines.lines(tree)
+            #expect(!lines.isEmpty)
+            let notes = Annotator().annotate(lines.map(\.request)).lines
+            for (line, ann) in zip(lines, notes) {
+                #expect(ann.count == line.nodes.count)
+                for a in ann {
+                    #expect(!a.explanation.isEmpty)
+                    if a.source == .generated { #expect((40...220).contains(a.explanation.count), "\(name) \(a.san): \(a.explanation)") }
+                }
+            }
+            let errors = ExplanationChecks.check(tree, file: name).filter { $0.severity == .error }
+            #expect(errors.isEmpty, "\(errors.map(\.text))")
+        }
+    }
+}
