@@ -35,3 +35,18 @@ import Testing
         }
     }
 }
+
+extension CoachExplanationTests {
+    /// Prints the checks' warnings over the coach sources (for review; `ANN_PRINT=1`).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ANN_PRINT"] == "1"))
+    func printWarnings() throws {
+        for name in Self.files() {
+            let text = String(decoding: try Data(contentsOf: Self.coach.appendingPathComponent(name)), as: UTF8.self)
+            let reader = PGNReader(fileName: name, text: text)
+            var builder = GameTreeBuilder(fileName: name)
+            while try reader.readGame(&builder) {
+                for d in ExplanationChecks.check(builder.game, file: name) { print(d.text) }
+            }
+        }
+    }
+}

@@ -9,12 +9,12 @@ import Testing
         let tree = try #require(try AnnotatorFixture.games("authored.pgn").first)
         let d = ExplanationChecks.check(tree, file: "authored.pgn")
         let codes = d.map(\.code)
-        // "Short." is too short; the bishop comment names a knight on f6 that is not there and a move Nd5 that is not legal.
+        // "Short." is too short; the bishop comment names a knight on f6 that is not there and a move Ra8 that is not legal.
         #expect(d.filter { $0.code == "ANN502" }.count == 1)
         #expect(d.first { $0.code == "ANN502" }?.severity == .error)
         #expect(d.first { $0.code == "ANN502" }?.location?.line == 10)
         #expect(d.contains { $0.code == "ANN503" && $0.message.contains("knight on f6") && $0.severity == .warning })
-        #expect(d.contains { $0.code == "ANN504" && $0.message.contains("Nd5") })
+        #expect(d.contains { $0.code == "ANN504" && $0.message.contains("Ra8") })
         // Qxe9 is no move at all; Bxc6 and Bb3 become legal after Ba4: no warnings for them; the first comment is fine.
         #expect(!d.contains { $0.message.contains("Qxe9") || $0.message.contains("Bxc6") || $0.message.contains("Bb3") })
         #expect(codes.filter { $0 == "ANN504" }.count == 1)

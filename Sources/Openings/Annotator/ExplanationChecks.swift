@@ -10,7 +10,7 @@ import Diagnostics
 /// - `ANN503` (warning): an authored comment names a piece on a square where no such piece stands
 ///   (before or after the move): `the knight on f5`.
 /// - `ANN504` (warning): an authored comment names a move (`Nf3`, `exd5`, `O-O`) that is legal neither
-///   before nor after the move, nor in the next positions of the line.
+///   before nor after the move, nor in the next positions of the line, nor after one more move of either side.
 ///
 /// ```swift
 /// let diagnostics = ExplanationChecks.check(tree, file: "openings/coach/italian.pgn")
@@ -69,7 +69,7 @@ public enum ExplanationChecks {
         // "the knight on f5"
         for (i, w) in words.enumerated() where i + 2 < words.count && words[i + 1] == "on" {
             guard let role = roleNamed(w), let sq = Square(words[i + 2]), words[i + 2].count == 2 else { continue }
-            let there = [before, after].contains { $0.board.role(at: sq) == role }
+            let there = ([before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == role }
             if !there {
                 out.append(Diagnostic(.warning, pieceNotThere, "comment names a \(role.name) on \(sq.name), but there is none there", at: at,
                                       notes: ["position after the move: \(after.fen())"]))
@@ -82,7 +82,15 @@ public enum ExplanationChecks {
             var candidates = [before, after] + later
             if let p = BoardFacts.passing(after) { candidates.append(p) }
             if let p = BoardFacts.passing(before) { candidates.append(p) }
-            let legal = candidates.contains { p in (try? p.parseSAN(w)) != nil }
+            var legal = candidates.contains { p in (try? p.parseSAN(w)) != nil }
+            // A plan or a hypothetical: legal after one more move of either side ("Be3 and Rc1", "…Qxb3 axb3").
+            if !legal {
+                var deeper: [Position] = after.legalMoves.map { after.playing($0) }
+                if let p = BoardFacts.passing(after) {
+                    for m in p.legalMoves { if let q = BoardFacts.passing(p.playing(m)) { deeper.append(q) } }
+                }
+                legal = deeper.contains { p in (try? p.parseSAN(w)) != nil }
+            }
             if !legal {
                 out.append(Diagnostic(.warning, illegalMove, "comment names the move \(w), which is not legal here", at: at,
                                       notes: ["position before the move: \(before.fen())"]))
