@@ -149,20 +149,24 @@ public struct Annotator: Sendable {
         return result
     }
 
-    /// Green for the recommended move (the learner's own move, the learner's answer to an opponent's move,
-    /// or the engine's better move), red for threats the move makes.
+    /// Green for the recommended move (the learner's own move, or the engine's better one when the learner's move
+    /// loses ground; after an opponent's move, the learner's answer in the line), red for threats the move makes.
     static func arrows(_ motifs: [Motif], move: Move, mover: Color, learner: Color, next: Move?) -> [String] {
         var out: [String] = []
         func add(_ c: Character, _ a: Square, _ b: Square) {
             let s = String(c) + a.name + b.name
             if !out.contains(s) { out.append(s) }
         }
-        if let better = motifs.first(where: { $0.kind == .losesGround }) {
-            add("G", better.squares[0], better.squares[1])
-        } else if mover == learner {
-            add("G", move.from, move.to)
+        if mover == learner {
+            if let better = motifs.first(where: { $0.kind == .losesGround }) {
+                add("G", better.squares[0], better.squares[1])
+            } else {
+                add("G", move.from, move.to)
+            }
         } else if let next {
             add("G", next.from, next.to)
+        } else if let better = motifs.first(where: { $0.kind == .losesGround }) {
+            add("G", better.squares[0], better.squares[1])
         }
         for m in motifs {
             switch m.kind {

@@ -92,7 +92,7 @@ struct SentenceWriter {
                 s = pick(["The engine rates this \(pawns) worse than \(better), the better move.",
                           "This loses ground: \(better) was better, by \(pawns) in the engine's eyes."], c)
             }
-            if let reply = loss.reply { s += " " + pick(["Now \(loss.side.opposite.name) can answer \(reply).", "The strongest reply is \(reply)."], c) }
+            if let reply = loss.reply, c.mover == c.learner || reply != c.nextSAN { s += " " + pick(["Now \(loss.side.opposite.name) can answer \(reply).", "The strongest reply is \(reply)."], c) }
             sentences.append(s)
         }
 
@@ -349,7 +349,10 @@ struct SentenceWriter {
         } else if let pin = motifs.first(where: { $0.kind == .pins }) {
             parts.append("Note that your \(pin.targets.first?.name ?? "piece") on \(pin.squares[1].name) is pinned.")
         }
-        if let next = c.nextSAN {
+        let refutation = motifs.first(where: { $0.kind == .losesGround })?.reply
+        if let next = c.nextSAN, next == refutation {
+            parts.append(pick(["Punish it with \(next).", "Your best answer is exactly that: \(next)."], c))
+        } else if let next = c.nextSAN {
             if c.role != .main {
                 parts.append(pick(["The recommended answer is \(next).", "Answer with \(next)."], c))
             } else {
