@@ -52,6 +52,8 @@ public enum MotifDetector {
 
         // Captures, recaptures, trades.
         if let captured = move.capture {
+            // En passant takes the pawn beside the pawn's starting square, not on the square it moves to.
+            let victim = move.isEnPassant ? Square(file: move.to.file, rank: move.from.rank) : move.to
             let square = move.to
             let isRecapture = previous.map { $0.capture != nil && $0.to == move.to } ?? false
             let canBeTakenBack = !(b1.attackers(of: square, by: them, occupied: b1.occupied)).isEmpty
@@ -61,7 +63,7 @@ public enum MotifDetector {
             } else if BoardFacts.value(captured) == BoardFacts.value(move.role) && canBeTakenBack && captured != .pawn {
                 out.append(Motif(.trades, [move.from, square], side: us, role: move.role, targets: [captured]))
             } else {
-                out.append(Motif(.captures, [move.from, square], side: us, role: move.role, targets: [captured]))
+                out.append(Motif(.captures, [move.from, victim], side: us, role: move.role, targets: [captured]))
             }
         }
 
