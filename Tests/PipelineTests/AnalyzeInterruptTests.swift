@@ -74,7 +74,7 @@ private func isRunning(_ pid: Int32) -> Bool {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: forgePath)
             p.currentDirectoryURL = URL(fileURLWithPath: dir)
-            p.arguments = ["analyze", "positions.fen", "--nodes", "5000", "--multipv", "1", "--jobs", "1",
+            p.arguments = ["analyze", "positions.fen", "--nodes", "20000", "--multipv", "1", "--jobs", "1",
                            "--engine", "/usr/games/stockfish", "--format", "jsonl"]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
@@ -87,7 +87,9 @@ private func isRunning(_ pid: Int32) -> Bool {
         let deadline = Date(timeIntervalSinceNow: 60)
         while stored < 5, Date() < deadline, first.isRunning {
             usleep(100_000)
-            if FileManager.default.fileExists(atPath: cachePath) { stored = (try? AnalysisCache(path: cachePath).count()) ?? 0 }
+            if FileManager.default.fileExists(atPath: cachePath) {
+                do { stored = try AnalysisCache(path: cachePath).count() } catch { Issue.record("cache unreadable while forge writes: \(error)") }
+            }
         }
         kill(first.processIdentifier, SIGINT)
         first.waitUntilExit()
