@@ -15,6 +15,7 @@ struct Forge: ParsableCommand {
             AnalyzeCommand.self,
             WordsCommand.self,
             PerftCommand.self,
+            BundleBenchCommand.self,
         ]
     )
 }
