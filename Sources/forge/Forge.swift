@@ -7,9 +7,15 @@ struct Forge: ParsableCommand {
         commandName: "forge",
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
         subcommands: [
-            PerftCommand.self,
+            ValidateCommand.self,
+            BuildCommand.self,
+            RegenerateCommand.self,
             PGNToFENCommand.self,
             FENToPGNCommand.self,
+            AnalyzeCommand.self,
+            WordsCommand.self,
+            PerftCommand.self,
+            BundleBenchCommand.self,
         ]
     )
 }

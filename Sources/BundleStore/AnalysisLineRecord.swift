@@ -1,0 +1,68 @@
+// AnalysisLineRecord: one row of `analysis_line`, one of the engine's top moves in a position.
+import GRDB
+
+/// One of the top moves (MultiPV) of an analysed position, best first.
+///
+/// The coach app scores a learner's move against these without running an engine.
+/// Scores are from the point of view of the side to move.
+public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "analysis_line"
+
+    /// The position (`analysis.position_id`).
+    public var positionID: Int64
+    /// 1 for the best move, 2, 3 … (MultiPV rank).
+    public var rank: Int
+    /// The move in UCI (castling as the king's move).
+    public var uci: String
+    /// The move in canonical SAN.
+    public var san: String
+    /// Score in centipawns, if not a mate score.
+    public var scoreCP: Int?
+    /// Mate in this many moves (negative: the side to move is mated), if a mate score.
+    public var scoreMate: Int?
+    /// The principal variation in UCI, moves separated by one space, starting with ``uci``.
+    public var pvUCI: String
+
+    public init(
+        positionID: Int64, rank: Int, uci: String, san: String, scoreCP: Int? = nil,
+        scoreMate: Int? = nil, pvUCI: String
+    ) {
+        self.positionID = positionID
+        self.rank = rank
+        self.uci = uci
+        self.san = san
+        self.scoreCP = scoreCP
+        self.scoreMate = scoreMate
+        self.pvUCI = pvUCI
+    }
+
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["position_id"] = positionID
+        container["rank"] = rank
+        container["uci"] = uci
+        container["san"] = san
+        container["score_cp"] = scoreCP
+        container["score_mate"] = scoreMate
+        container["pv_uci"] = pvUCI
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case positionID = "position_id"
+        case rank, uci, san
+        case scoreCP = "score_cp"
+        case scoreMate = "score_mate"
+        case pvUCI = "pv_uci"
+    }
+
+    /// The table's columns, for GRDB's query interface.
+    public enum Columns {
+        public static let positionID = Column(CodingKeys.positionID)
+        public static let rank = Column(CodingKeys.rank)
+        public static let uci = Column(CodingKeys.uci)
+        public static let san = Column(CodingKeys.san)
+        public static let scoreCP = Column(CodingKeys.scoreCP)
+        public static let scoreMate = Column(CodingKeys.scoreMate)
+        public static let pvUCI = Column(CodingKeys.pvUCI)
+    }
+}

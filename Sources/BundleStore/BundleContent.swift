@@ -1,0 +1,48 @@
+// BundleContent: every row of one bundle, as the caller hands it to the writer.
+/// Everything that goes into one `openings.sqlite`.
+///
+/// The caller assigns every id. The writer inserts each table in primary-key order
+/// (whatever the order of these arrays), so the same content always gives the same file.
+public struct BundleContent: Hashable, Sendable {
+    /// How the bundle was built; becomes the `meta` table.
+    public var info: BundleInfo
+    public var openings: [OpeningRecord]
+    public var positions: [PositionRecord]
+    public var moves: [MoveRecord]
+    public var lines: [LineRecord]
+    public var lineMoves: [LineMoveRecord]
+    public var analyses: [AnalysisRecord]
+    public var analysisLines: [AnalysisLineRecord]
+
+    public init(
+        info: BundleInfo, openings: [OpeningRecord] = [], positions: [PositionRecord] = [],
+        moves: [MoveRecord] = [], lines: [LineRecord] = [], lineMoves: [LineMoveRecord] = [],
+        analyses: [AnalysisRecord] = [], analysisLines: [AnalysisLineRecord] = []
+    ) {
+        self.info = info
+        self.openings = openings
+        self.positions = positions
+        self.moves = moves
+        self.lines = lines
+        self.lineMoves = lineMoves
+        self.analyses = analyses
+        self.analysisLines = analysisLines
+    }
+
+    /// The `meta` rows, sorted by key.
+    public var metaRecords: [MetaRecord] { info.metaRecords }
+
+    /// Rows per table, keyed by table name: what the manifest reports.
+    public var rowCounts: [String: Int] {
+        [
+            OpeningRecord.databaseTableName: openings.count,
+            PositionRecord.databaseTableName: positions.count,
+            MoveRecord.databaseTableName: moves.count,
+            LineRecord.databaseTableName: lines.count,
+            LineMoveRecord.databaseTableName: lineMoves.count,
+            AnalysisRecord.databaseTableName: analyses.count,
+            AnalysisLineRecord.databaseTableName: analysisLines.count,
+            MetaRecord.databaseTableName: metaRecords.count,
+        ]
+    }
+}

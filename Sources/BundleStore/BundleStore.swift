@@ -1,1 +1,0 @@
-// BundleStore: see README's architecture section.

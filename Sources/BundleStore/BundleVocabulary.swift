@@ -1,0 +1,21 @@
+// BundleVocabulary: the small closed sets of values the bundle's TEXT columns hold.
+import GRDB
+
+/// A side of the board, stored as `'white'` or `'black'`.
+public enum Side: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+    case white, black
+}
+
+/// What a line is to its opening, stored as `'main'`, `'deviation'` or `'alternative'`.
+///
+/// The main line is the opening's mainline; a deviation is a variation the
+/// opponent plays (it has a curriculum phase); an alternative is any other variation.
+public enum LineKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+    case main, deviation, alternative
+}
+
+/// Where a move's explanation came from, stored as `'authored'` or `'generated'`.
+/// Authored comments always win over generated ones.
+public enum ExplanationSource: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+    case authored, generated
+}

@@ -1,0 +1,82 @@
+// LineMoveRecord: one row of `line_move`, a ply of a line with its explanation and drawings.
+import GRDB
+
+/// One ply of a line: which tree edge it plays, why, and what the board shows.
+public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "line_move"
+
+    /// The line.
+    public var lineID: Int64
+    /// The ply number from the opening's start position: 1 is White's first move.
+    public var ply: Int
+    /// The edge played (`move.id`).
+    public var moveID: Int64
+    /// The explanation of the move, if any.
+    public var explanation: String?
+    /// Where ``explanation`` came from; `nil` exactly when there is no explanation.
+    public var explanationSource: ExplanationSource?
+    /// Concept tags of the move (`development`, `pin`, …), stored as a JSON array text.
+    public var concepts: [String]
+    /// The `[%cal …]` value as authored, e.g. `Gg1f3,Rd8d1`, if any.
+    public var arrows: String?
+    /// The `[%csl …]` value as authored, e.g. `Rd4`, if any.
+    public var highlights: String?
+
+    public init(
+        lineID: Int64, ply: Int, moveID: Int64, explanation: String? = nil,
+        explanationSource: ExplanationSource? = nil, concepts: [String] = [],
+        arrows: String? = nil, highlights: String? = nil
+    ) {
+        self.lineID = lineID
+        self.ply = ply
+        self.moveID = moveID
+        self.explanation = explanation
+        self.explanationSource = explanationSource
+        self.concepts = concepts
+        self.arrows = arrows
+        self.highlights = highlights
+    }
+
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["line_id"] = lineID
+        container["ply"] = ply
+        container["move_id"] = moveID
+        container["explanation"] = explanation
+        container["explanation_source"] = explanationSource
+        container["concepts"] = Self.conceptsJSON(concepts)
+        container["arrows"] = arrows
+        container["highlights"] = highlights
+    }
+
+    /// The `concepts` column's text: a compact JSON array of strings, e.g. `["centre","development"]`.
+    static func conceptsJSON(_ concepts: [String]) -> String {
+        var out = "["
+        for (i, concept) in concepts.enumerated() {
+            if i > 0 { out += "," }
+            JSONValue.writeString(concept, to: &out)
+        }
+        return out + "]"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case lineID = "line_id"
+        case ply
+        case moveID = "move_id"
+        case explanation
+        case explanationSource = "explanation_source"
+        case concepts, arrows, highlights
+    }
+
+    /// The table's columns, for GRDB's query interface.
+    public enum Columns {
+        public static let lineID = Column(CodingKeys.lineID)
+        public static let ply = Column(CodingKeys.ply)
+        public static let moveID = Column(CodingKeys.moveID)
+        public static let explanation = Column(CodingKeys.explanation)
+        public static let explanationSource = Column(CodingKeys.explanationSource)
+        public static let concepts = Column(CodingKeys.concepts)
+        public static let arrows = Column(CodingKeys.arrows)
+        public static let highlights = Column(CodingKeys.highlights)
+    }
+}

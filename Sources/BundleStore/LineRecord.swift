@@ -1,0 +1,74 @@
+// LineRecord: one row of `line`, a main line, deviation or alternative of an opening.
+import GRDB
+
+/// A line of an opening: a path through the tree, its moves in `line_move`.
+///
+/// A deviation or alternative branches off its parent line: it shares the
+/// parent's first ``branchPly`` plies and holds only its own moves, whose
+/// plies continue the parent's numbering (its first move is ply `branchPly + 1`).
+public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "line"
+
+    /// Row id, chosen by the caller.
+    public var id: Int64
+    /// The opening the line belongs to.
+    public var openingID: Int64
+    /// Main line, deviation or alternative. An opening has exactly one main line.
+    public var kind: LineKind
+    /// The line's name, e.g. `Two Knights Defence` (from `%dev name=…`), if any.
+    public var name: String?
+    /// The authored prose that introduces the line (the rest of the `%dev` comment), if any.
+    public var description: String?
+    /// The curriculum phase of a deviation, 2 or 3; `nil` for other kinds.
+    public var phase: Int?
+    /// The line this one branches from; `nil` for the main line.
+    public var parentLineID: Int64?
+    /// How many plies of the parent line are played before this line's first move; `nil` for the main line.
+    public var branchPly: Int?
+
+    public init(
+        id: Int64, openingID: Int64, kind: LineKind, name: String? = nil, description: String? = nil,
+        phase: Int? = nil, parentLineID: Int64? = nil, branchPly: Int? = nil
+    ) {
+        self.id = id
+        self.openingID = openingID
+        self.kind = kind
+        self.name = name
+        self.description = description
+        self.phase = phase
+        self.parentLineID = parentLineID
+        self.branchPly = branchPly
+    }
+
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["opening_id"] = openingID
+        container["kind"] = kind
+        container["name"] = name
+        container["description"] = description
+        container["phase"] = phase
+        container["parent_line_id"] = parentLineID
+        container["branch_ply"] = branchPly
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case openingID = "opening_id"
+        case kind, name, description, phase
+        case parentLineID = "parent_line_id"
+        case branchPly = "branch_ply"
+    }
+
+    /// The table's columns, for GRDB's query interface.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let openingID = Column(CodingKeys.openingID)
+        public static let kind = Column(CodingKeys.kind)
+        public static let name = Column(CodingKeys.name)
+        public static let description = Column(CodingKeys.description)
+        public static let phase = Column(CodingKeys.phase)
+        public static let parentLineID = Column(CodingKeys.parentLineID)
+        public static let branchPly = Column(CodingKeys.branchPly)
+    }
+}

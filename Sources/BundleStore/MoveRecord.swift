@@ -1,0 +1,51 @@
+// MoveRecord: one row of `move`, an edge of the opening tree.
+import GRDB
+
+/// One move between two positions of the tree. A position has at most one edge per UCI move.
+public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "move"
+
+    /// Row id, chosen by the caller.
+    public var id: Int64
+    /// The position the move is played in.
+    public var fromPositionID: Int64
+    /// The position the move leads to.
+    public var toPositionID: Int64
+    /// The move in UCI, castling as the king's move: `e2e4`, `e7e8q`, `e1g1`.
+    public var uci: String
+    /// Canonical SAN with check suffix: `Nf3`, `O-O`, `exd5`, `Qxf7#`.
+    public var san: String
+
+    public init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String) {
+        self.id = id
+        self.fromPositionID = fromPositionID
+        self.toPositionID = toPositionID
+        self.uci = uci
+        self.san = san
+    }
+
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["from_position_id"] = fromPositionID
+        container["to_position_id"] = toPositionID
+        container["uci"] = uci
+        container["san"] = san
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case fromPositionID = "from_position_id"
+        case toPositionID = "to_position_id"
+        case uci, san
+    }
+
+    /// The table's columns, for GRDB's query interface.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let fromPositionID = Column(CodingKeys.fromPositionID)
+        public static let toPositionID = Column(CodingKeys.toPositionID)
+        public static let uci = Column(CodingKeys.uci)
+        public static let san = Column(CodingKeys.san)
+    }
+}

@@ -1,0 +1,183 @@
+// OpeningsBundle: the read-only API an app links to query openings.sqlite.
+import GRDB
+
+/// A bundle opened read-only, with the queries the coach app makes.
+///
+///     let bundle = try OpeningsBundle(path: bundleURL.path)
+///     for opening in try bundle.openings() {
+///         let main = try bundle.mainLine(ofOpening: opening.id)
+///     }
+///
+/// Opening checks the header: a file that is not a bundle (`BND411`) or has another
+/// schema version (`BND412`) is refused. Every query is one SQL statement, documented
+/// in `docs/bundle.md`; queries that find nothing return `nil` or an empty array.
+public final class OpeningsBundle: Sendable {
+    /// The file the bundle was opened from.
+    public let path: String
+    private let queue: DatabaseQueue
+
+    /// Opens `path` read-only and checks its `application_id` and `user_version`.
+    public init(path: String) throws(BundleError) {
+        self.path = path
+        queue = try BundleVerifier.openReadOnly(path: path)
+        do {
+            try queue.inDatabaseChecked(path: path) { db throws(BundleError) in
+                try BundleVerifier.checkHeader(db, path: path)
+            }
+        } catch .queryFailed(_, let message) {
+            // SQLite opens lazily: a file that is not a database fails at the first read.
+            throw .cannotOpen(path: path, message: message)
+        }
+    }
+
+    /// Every opening, in id order.
+    public func openings() throws(BundleError) -> [OpeningRecord] {
+        try read { db in try OpeningRecord.fetchAll(db, sql: "SELECT * FROM opening ORDER BY id") }
+    }
+
+    /// The opening with this slug, if any.
+    public func opening(slug: String) throws(BundleError) -> OpeningRecord? {
+        try read { db in try OpeningRecord.fetchOne(db, sql: "SELECT * FROM opening WHERE slug = ?", arguments: [slug]) }
+    }
+
+    /// The main line of an opening with every ply's explanation, or `nil` if the opening has none.
+    public func mainLine(ofOpening openingID: Int64) throws(BundleError) -> LineWithSteps? {
+        let line = try read { db in
+            try LineRecord.fetchOne(
+                db, sql: "SELECT * FROM line WHERE opening_id = ? AND kind = 'main'", arguments: [openingID])
+        }
+        guard let line else { return nil }
+        return LineWithSteps(line: line, steps: try steps(ofLine: line.id))
+    }
+
+    /// Every line of an opening: the main line first, then its branches by the ply they start at.
+    public func lines(ofOpening openingID: Int64) throws(BundleError) -> [LineRecord] {
+        try read { db in
+            try LineRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM line WHERE opening_id = ?
+                    ORDER BY kind != 'main', branch_ply, id
+                    """,
+                arguments: [openingID])
+        }
+    }
+
+    /// A line's own plies in order, each with its move and the position after it.
+    /// A deviation's steps start at ply `branchPly + 1`; the plies before are its parent's.
+    public func steps(ofLine lineID: Int64) throws(BundleError) -> [LineStep] {
+        try read { db in
+            let adapters = splittingRowAdapters(columnCounts: [
+                try db.columns(in: "line_move").count, try db.columns(in: "move").count,
+            ])
+            let adapter = ScopeAdapter(["lineMove": adapters[0], "move": adapters[1], "position": adapters[2]])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT line_move.*, move.*, position.*
+                    FROM line_move
+                    JOIN move ON move.id = line_move.move_id
+                    JOIN position ON position.id = move.to_position_id
+                    WHERE line_move.line_id = ?
+                    ORDER BY line_move.ply
+                    """,
+                arguments: [lineID], adapter: adapter)
+            return try rows.map { row in
+                LineStep(
+                    lineMove: try LineMoveRecord(row: row.scopes["lineMove"] ?? row),
+                    move: try MoveRecord(row: row.scopes["move"] ?? row),
+                    position: try PositionRecord(row: row.scopes["position"] ?? row))
+            }
+        }
+    }
+
+    /// The lines that branch from `lineID` (deviations and alternatives), in id order;
+    /// with `kind`, only that kind; with `phase`, only deviations of that curriculum phase.
+    public func branches(ofLine lineID: Int64, kind: LineKind? = nil, phase: Int? = nil) throws(BundleError) -> [LineRecord] {
+        try read { db in
+            try LineRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM line
+                    WHERE parent_line_id = ?1 AND (?2 IS NULL OR kind = ?2) AND (?3 IS NULL OR phase = ?3)
+                    ORDER BY branch_ply, id
+                    """,
+                arguments: [lineID, kind?.rawValue, phase])
+        }
+    }
+
+    /// The deviations of a line of the given curriculum phase (2 or 3), or of every phase when `phase` is `nil`,
+    /// ordered by the ply they branch at.
+    public func deviations(ofLine lineID: Int64, phase: Int? = nil) throws(BundleError) -> [LineRecord] {
+        try branches(ofLine: lineID, kind: .deviation, phase: phase)
+    }
+
+    /// The moves out of a position, in move-id order, each with the position it leads to and its name.
+    public func children(ofPosition positionID: Int64) throws(BundleError) -> [PositionChild] {
+        try read { db in
+            let adapters = splittingRowAdapters(columnCounts: [try db.columns(in: "move").count])
+            let adapter = ScopeAdapter(["move": adapters[0], "position": adapters[1]])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT move.*, position.*
+                    FROM move JOIN position ON position.id = move.to_position_id
+                    WHERE move.from_position_id = ?
+                    ORDER BY move.id
+                    """,
+                arguments: [positionID], adapter: adapter)
+            return try rows.map { row in
+                PositionChild(
+                    move: try MoveRecord(row: row.scopes["move"] ?? row),
+                    position: try PositionRecord(row: row.scopes["position"] ?? row))
+            }
+        }
+    }
+
+    /// The position with this identity FEN (counters `0 1`, en passant only when legal), if any.
+    public func position(fen: String) throws(BundleError) -> PositionRecord? {
+        try read { db in try PositionRecord.fetchOne(db, sql: "SELECT * FROM position WHERE fen = ?", arguments: [fen]) }
+    }
+
+    /// The position with this id, if any.
+    public func position(id: Int64) throws(BundleError) -> PositionRecord? {
+        try read { db in try PositionRecord.fetchOne(db, sql: "SELECT * FROM position WHERE id = ?", arguments: [id]) }
+    }
+
+    /// The positions with this Polyglot key (one, unless two positions collide).
+    public func positions(polyglotKey: UInt64) throws(BundleError) -> [PositionRecord] {
+        try read { db in
+            try PositionRecord.fetchAll(
+                db, sql: "SELECT * FROM position WHERE zobrist_key = ? ORDER BY id",
+                arguments: [Int64(bitPattern: polyglotKey)])
+        }
+    }
+
+    /// The engine's analysis of a position with its top lines (rank 1 first), or `nil` if not analysed.
+    public func analysis(ofPosition positionID: Int64) throws(BundleError) -> PositionAnalysis? {
+        try read { db in
+            guard
+                let analysis = try AnalysisRecord.fetchOne(
+                    db, sql: "SELECT * FROM analysis WHERE position_id = ?", arguments: [positionID])
+            else { return nil }
+            let lines = try AnalysisLineRecord.fetchAll(
+                db, sql: "SELECT * FROM analysis_line WHERE position_id = ? ORDER BY rank", arguments: [positionID])
+            return PositionAnalysis(analysis: analysis, lines: lines)
+        }
+    }
+
+    /// The `meta` table as a dictionary: `schema_version`, `engine`, `profile`, `source_hash`, ….
+    public func meta() throws(BundleError) -> [String: String] {
+        let rows = try read { db in try MetaRecord.fetchAll(db, sql: "SELECT * FROM meta") }
+        return Dictionary(rows.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Rows per table.
+    public func rowCounts() throws(BundleError) -> [String: Int] {
+        try queue.inDatabaseChecked(path: path) { db throws(BundleError) in try BundleVerifier.rowCounts(db, path: path) }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(BundleError) -> T {
+        try BundleWriter.run(path: path) { try queue.read(body) }
+    }
+}

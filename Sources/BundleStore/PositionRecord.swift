@@ -1,0 +1,93 @@
+// PositionRecord: one row of `position`, a node of the opening tree.
+import GRDB
+
+/// One position of the opening tree: its identity FEN and Polyglot key.
+///
+/// The identity FEN has the placement, side to move, castling rights and an
+/// en-passant square only when a capture is possible; its counters are fixed
+/// to `0 1` so that the FEN stays a valid six-field FEN. Two move orders that
+/// reach the same identity share one row (transpositions).
+public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "position"
+
+    /// Row id, chosen by the caller.
+    public var id: Int64
+    /// The Polyglot Zobrist key, stored as the signed 64-bit integer with the same bits
+    /// (SQLite integers are signed). Use ``polyglotKey`` for the unsigned value.
+    public var zobristKey: Int64
+    /// The identity FEN (see the type's documentation); unique.
+    public var fen: String
+    /// The opening name shown at this position, if any.
+    public var name: String?
+    /// The ECO code that goes with ``name``.
+    public var eco: String?
+    /// True when ``name`` was inherited from the nearest named ancestor rather than given by a line.
+    public var nameIsInherited: Bool
+    /// The side to move.
+    public var sideToMove: Side
+    /// True when the side to move is in check.
+    public var isCheck: Bool
+
+    public init(
+        id: Int64, zobristKey: Int64, fen: String, name: String? = nil, eco: String? = nil,
+        nameIsInherited: Bool = false, sideToMove: Side, isCheck: Bool = false
+    ) {
+        self.id = id
+        self.zobristKey = zobristKey
+        self.fen = fen
+        self.name = name
+        self.eco = eco
+        self.nameIsInherited = nameIsInherited
+        self.sideToMove = sideToMove
+        self.isCheck = isCheck
+    }
+
+    /// Same as the memberwise init, taking the Polyglot key as the unsigned value tools print.
+    public init(
+        id: Int64, polyglotKey: UInt64, fen: String, name: String? = nil, eco: String? = nil,
+        nameIsInherited: Bool = false, sideToMove: Side, isCheck: Bool = false
+    ) {
+        self.init(
+            id: id, zobristKey: Int64(bitPattern: polyglotKey), fen: fen, name: name, eco: eco,
+            nameIsInherited: nameIsInherited, sideToMove: sideToMove, isCheck: isCheck)
+    }
+
+    /// The Polyglot key as the unsigned 64-bit value Polyglot books and python-chess use.
+    public var polyglotKey: UInt64 {
+        get { UInt64(bitPattern: zobristKey) }
+        set { zobristKey = Int64(bitPattern: newValue) }
+    }
+
+    /// Writes the columns directly: the same values Codable would write, without its cost per row.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["zobrist_key"] = zobristKey
+        container["fen"] = fen
+        container["name"] = name
+        container["eco"] = eco
+        container["name_is_inherited"] = nameIsInherited
+        container["side_to_move"] = sideToMove
+        container["is_check"] = isCheck
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case zobristKey = "zobrist_key"
+        case fen, name, eco
+        case nameIsInherited = "name_is_inherited"
+        case sideToMove = "side_to_move"
+        case isCheck = "is_check"
+    }
+
+    /// The table's columns, for GRDB's query interface.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let zobristKey = Column(CodingKeys.zobristKey)
+        public static let fen = Column(CodingKeys.fen)
+        public static let name = Column(CodingKeys.name)
+        public static let eco = Column(CodingKeys.eco)
+        public static let nameIsInherited = Column(CodingKeys.nameIsInherited)
+        public static let sideToMove = Column(CodingKeys.sideToMove)
+        public static let isCheck = Column(CodingKeys.isCheck)
+    }
+}

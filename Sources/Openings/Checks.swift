@@ -1,0 +1,39 @@
+// Checks: every rule the validator applies, with its stable code, severity and one-line description.
+import Diagnostics
+
+/// One validator rule.
+public struct Check: Sendable, Hashable {
+    public var code: String
+    public var severity: Severity
+    public var summary: String
+}
+
+/// The catalogue `forge validate --list-checks` prints. Codes never change meaning.
+public enum Checks {
+    public static let all: [Check] = [
+        Check(code: "PGN100-PGN114", severity: .error, summary: "PGN syntax: tags, movetext, comments, variations (from the reader)"),
+        Check(code: "PGN101-PGN103", severity: .error, summary: "legality: a move is not SAN, not legal, or ambiguous in its position"),
+        Check(code: "PGN107", severity: .error, summary: "a FEN tag does not parse or is not a legal position"),
+        Check(code: "PGN150-PGN155", severity: .error, summary: "FEN files: consecutive positions joined by exactly one legal move, counters follow, side alternates, no repeats, every line a legal FEN"),
+        Check(code: "VAL201", severity: .error, summary: "SAN written canonically (Nf3, not Ng1f3 or Nf3+ without check)"),
+        Check(code: "VAL202", severity: .error, summary: "required tags present (roster, ECO, Opening, Description; coach: LearnerSide, Difficulty; tactics: Claim, ClaimPly, ClaimText)"),
+        Check(code: "VAL203", severity: .error, summary: "tags well formed (ECO A00-E99, LearnerSide White|Black, Difficulty 1-5, Claim \"mate N\"|\"material N\", ClaimPly within the line)"),
+        Check(code: "VAL204", severity: .error, summary: "a coach main line has at least 12 full moves from the start position"),
+        Check(code: "VAL205", severity: .error, summary: "a deviation marker reads [%dev phase=2|3 name=\"…\"]"),
+        Check(code: "VAL206", severity: .error, summary: "a deviation is continued for at least 3 full moves after the learner's answer"),
+        Check(code: "VAL207", severity: .error, summary: "a deviation starts with a move of the opponent, not of the learner"),
+        Check(code: "VAL208", severity: .error, summary: "no duplicate lines (the same moves twice, in one source or across sources)"),
+        Check(code: "VAL209", severity: .error, summary: "no two lines that end at the same position give it different names"),
+        Check(code: "VAL210", severity: .error, summary: "a coach opening has at least 4 named deviations"),
+        Check(code: "VAL211", severity: .error, summary: "a source holds exactly one game"),
+        Check(code: "VAL212", severity: .warning, summary: "a learner move or a whole line ends the game early (checkmate or stalemate inside a coach line)"),
+        Check(code: "VAL220", severity: .error, summary: "engine: a learner move (main line or recommended answer) loses more than the error threshold against Stockfish's best move"),
+        Check(code: "VAL221", severity: .warning, summary: "engine: a learner move loses more than the warning threshold (near the limit)"),
+        Check(code: "VAL222", severity: .error, summary: "engine: a tactical claim holds (mate in N found; material won and the engine agrees)"),
+        Check(code: "VAL223", severity: .error, summary: "engine: every position of the library loads in Stockfish and gets a result"),
+        Check(code: "VAL230", severity: .error, summary: "FEN text canonical (field order and spelling, as written by the FEN standard)"),
+        Check(code: "VAL232", severity: .error, summary: "regenerate: no position in the middle of a line is already over (checkmate, stalemate, dead draw)"),
+        Check(code: "VAL233", severity: .error, summary: "regenerate: a FEN file cannot be written"),
+        Check(code: "VAL231", severity: .error, summary: "a .fen file equals what its PGN source regenerates (or, alone, what its own moves regenerate)"),
+    ]
+}

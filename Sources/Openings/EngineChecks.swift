@@ -1,0 +1,150 @@
+// EngineChecks: what Stockfish must agree with — sound learner moves, true tactical claims, loadable positions.
+import ChessCore
+import Diagnostics
+
+/// How much a learner move may lose against the engine's best move, in centipawns.
+public struct EngineThresholds: Sendable, Hashable {
+    public var errorCentipawns: Int
+    public var warningCentipawns: Int
+    public init(errorCentipawns: Int = 100, warningCentipawns: Int = 60) {
+        self.errorCentipawns = errorCentipawns
+        self.warningCentipawns = warningCentipawns
+    }
+}
+
+public enum EngineChecks {
+    /// Every position of every line, once, in a fixed order (sources, lines, plies).
+    public static func positions(of sources: [OpeningSource]) -> [Position] {
+        var seen = Set<PositionIdentity>()
+        var out: [Position] = []
+        for s in sources {
+            for p in [s.start] + s.lines.flatMap({ $0.moves.map(\.after) }) where seen.insert(p.identity).inserted {
+                out.append(p)
+            }
+        }
+        return out
+    }
+
+    /// Runs the engine over the library and applies VAL220–VAL223.
+    public static func check(_ sources: [OpeningSource], oracle: any EngineOracle,
+                             thresholds: EngineThresholds = EngineThresholds()) -> [Diagnostic] {
+        let positions = positions(of: sources)
+        let results = oracle.analyse(positions)
+        var verdicts: [PositionIdentity: EngineVerdict] = [:]
+        var failures: [PositionIdentity: EngineProblem] = [:]
+        for (p, r) in zip(positions, results) {
+            switch r {
+            case .success(let v): verdicts[p.identity] = v
+            case .failure(let e): failures[p.identity] = e
+            }
+        }
+        var out: [Diagnostic] = []
+        var reported = Set<PositionIdentity>()
+        for s in sources {
+            for line in s.lines {
+                for m in line.moves {
+                    let id = m.after.identity
+                    if let f = failures[id], reported.insert(id).inserted {
+                        out.append(Diagnostic(.error, "VAL223", "Stockfish could not analyse the position after \(moveLabel(m)): \(f.message)",
+                                              at: m.location, notes: ["FEN: \(m.after.fen())", "engine code \(f.code)"]))
+                    }
+                }
+            }
+            if s.kind == .coach, let learner = s.learner {
+                out += learnerMoveProblems(s, learner: learner, verdicts: verdicts, thresholds: thresholds)
+            }
+            if s.kind == .tactic {
+                out += claimProblems(s, verdicts: verdicts)
+            }
+        }
+        return out
+    }
+
+    /// `12. Bc4` or `12... Nf6`.
+    public static func moveLabel(_ m: LineMove) -> String {
+        let number = m.before.fullmoveNumber
+        return m.before.turn == .white ? "\(number). \(m.san)" : "\(number)... \(m.san)"
+    }
+
+    /// Mates count as ±10 000 (minus the distance), so a loss is always a finite number of centipawns.
+    static func value(_ s: EngineScore) -> Int {
+        switch s {
+        case .centipawns(let cp): max(-10_000, min(10_000, cp))
+        case .mate(let n): n > 0 ? 10_000 - n : -10_000 - n
+        }
+    }
+
+    static func format(_ s: EngineScore) -> String {
+        switch s {
+        case .centipawns(let cp): cp >= 0 ? "+\(Double(cp) / 100)" : "\(Double(cp) / 100)"
+        case .mate(let n): "#\(n)"
+        }
+    }
+
+    /// The score of `move` from the mover's side: from the top lines when it is one of them, else the reply position's score negated.
+    static func score(of m: LineMove, verdicts: [PositionIdentity: EngineVerdict]) -> Int? {
+        if let v = verdicts[m.before.identity], let l = v.lines.first(where: { $0.uci == m.move.uci }) { return value(l.score) }
+        guard let after = verdicts[m.after.identity] else { return nil }
+        return -value(after.score)
+    }
+
+    static func learnerMoveProblems(_ s: OpeningSource, learner: Color, verdicts: [PositionIdentity: EngineVerdict],
+                                    thresholds: EngineThresholds) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var checked = Set<[String]>()
+        for line in s.lines where line.role != .alternative {
+            for (i, m) in line.moves.enumerated() where m.before.turn == learner && (line.role == .main || i >= line.branchPly) {
+                // The shared prefix of a deviation is the main line's, checked there.
+                let key = line.moves[...i].map(\.move.uci)
+                guard checked.insert(key).inserted else { continue }
+                guard let v = verdicts[m.before.identity], let best = v.lines.first, let played = score(of: m, verdicts: verdicts) else { continue }
+                let loss = value(best.score) - played
+                guard loss > thresholds.warningCentipawns, best.uci != m.move.uci else { continue }
+                let severity: Severity = loss > thresholds.errorCentipawns ? .error : .warning
+                let code = severity == .error ? "VAL220" : "VAL221"
+                let role = line.role == .main ? "main line" : "answer in \"\(line.name)\""
+                out.append(Diagnostic(severity, code,
+                                      "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(format(best.score)) against \(format(.centipawns(played))))",
+                                      at: m.location,
+                                      notes: ["threshold: error above \(thresholds.errorCentipawns) cp, warning above \(thresholds.warningCentipawns) cp; \(v.engine), \(v.profile)",
+                                              "FEN: \(m.before.fen())"]))
+            }
+        }
+        return out
+    }
+
+    /// Material in pawns (1/3/3/5/9) of one side.
+    public static func material(_ b: Board, _ c: Color) -> Int {
+        Role.allCases.reduce(0) { $0 + b.pieces(c, $1).count * $1.value }
+    }
+
+    static func claimProblems(_ s: OpeningSource, verdicts: [PositionIdentity: EngineVerdict]) -> [Diagnostic] {
+        guard let claimText = s.tag("Claim"), let claim = TacticalClaim(claimText),
+              let plyText = s.tag("ClaimPly"), let ply = Int(plyText), ply >= 0, ply < s.mainLine.moves.count else { return [] }
+        let moves = s.mainLine.moves
+        let at = moves[ply].location
+        let position = moves[ply].before
+        let claimer = position.turn
+        let final = moves[moves.count - 1].after
+        func fail(_ msg: String) -> [Diagnostic] {
+            [Diagnostic(.error, "VAL222", "claim \"\(claimText)\" at ply \(ply) does not hold: \(msg)", at: at,
+                        notes: ["FEN at ClaimPly: \(position.fen())"])]
+        }
+        guard let v = verdicts[position.identity] else { return [] } // reported as VAL223
+        switch claim {
+        case .mate(let n):
+            guard case .mate(let found) = v.score, found > 0 else {
+                return fail("Stockfish finds no mate for \(claimer.name) (it says \(format(v.score)))")
+            }
+            if found > n { return fail("Stockfish's shortest mate is in \(found), not \(n)") }
+            if !final.isCheckmate || final.turn == claimer { return fail("the line does not end with \(claimer.name) giving checkmate") }
+            if moves.count - ply > 2 * n - 1 { return fail("the line takes \(moves.count - ply) plies from ClaimPly; mate in \(n) takes \(2 * n - 1)") }
+        case .material(let n):
+            let before = material(position.board, claimer) - material(position.board, claimer.opposite)
+            let after = material(final.board, claimer) - material(final.board, claimer.opposite)
+            if after - before < n { return fail("\(claimer.name) gains \(after - before) points of material by the end of the line, not \(n)") }
+            if value(v.score) < 200 { return fail("Stockfish scores the position \(format(v.score)) for \(claimer.name), not a clear win (+2.00 or more)") }
+        }
+        return []
+    }
+}

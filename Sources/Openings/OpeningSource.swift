@@ -1,0 +1,97 @@
+// OpeningSource: one authored PGN source as the library sees it — its kind, tags, main line and deviations.
+import ChessCore
+import ChessPGN
+import Diagnostics
+
+/// What a source file is for, from its folder (`openings/coach/`, `…/classical/`, `…/tactics/`).
+public enum SourceKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The coach app's openings: a main line with named deviations, for one learner side.
+    case coach
+    /// The chess app's classical openings.
+    case classical
+    /// The chess app's tactical demonstrations, each with a checked claim.
+    case tactic
+}
+
+/// How a line relates to the source's main line.
+public enum LineRole: String, Sendable, Hashable, Codable {
+    case main
+    /// The opponent leaves the main line (a RAV marked `[%dev phase=… name="…"]`).
+    case deviation
+    /// Any other variation: an alternative the author shows.
+    case alternative
+}
+
+/// One move of a line, with the position before it and what the author wrote about it.
+public struct LineMove: Sendable, Hashable {
+    /// 1 for the first move from the start position.
+    public var ply: Int
+    public var before: Position
+    public var move: Move
+    /// Canonical SAN.
+    public var san: String
+    /// The SAN as written in the source.
+    public var writtenSAN: String
+    /// The authored explanation (the comment after the move), without command annotations.
+    public var comment: String?
+    /// `[%cal]` arrows as `Gg1f3` tokens, and `[%csl]` highlights as `Rd4`.
+    public var arrows: [String]
+    public var highlights: [String]
+    public var location: SourceLocation
+
+    public var after: Position { before.playing(move) }
+}
+
+/// A line over the source: the moves from the start position, a name, and where it leaves its parent.
+public struct OpeningLine: Sendable, Hashable {
+    public var role: LineRole
+    /// `Italian Game: Giuoco Piano`, or the deviation's name.
+    public var name: String
+    /// The curriculum phase of a deviation (2 or 3).
+    public var phase: Int?
+    /// The whole line from the source's start position (the shared prefix included).
+    public var moves: [LineMove]
+    /// How many of `moves` the line shares with its parent line (0 for the main line).
+    public var branchPly: Int
+    /// The index of the parent line in `OpeningSource.lines` (the main line's is itself, 0).
+    public var parent: Int
+    /// Where the variation starts in the file.
+    public var location: SourceLocation
+
+    /// The moves after the branch point: the line's own part.
+    public var ownMoves: ArraySlice<LineMove> { moves[branchPly...] }
+    public var finalPosition: Position? { moves.last?.after }
+}
+
+/// A source file read into lines. `lines[0]` is the main line.
+public struct OpeningSource: Sendable {
+    public var file: String
+    public var kind: SourceKind
+    public var tags: [PGNTag]
+    public var start: Position
+    public var lines: [OpeningLine]
+    /// The FEN sequence file beside it, when there is one (`italian.fen` next to `italian.pgn`).
+    public var location: SourceLocation
+
+    public func tag(_ name: String) -> String? { tags.first(where: { $0.name == name })?.value }
+    public var mainLine: OpeningLine { lines[0] }
+    public var deviations: [OpeningLine] { lines.filter { $0.role == .deviation } }
+    /// `White` or `Black` for coach sources.
+    public var learner: Color? {
+        switch tag("LearnerSide") {
+        case "White": .white
+        case "Black": .black
+        default: nil
+        }
+    }
+    public var name: String {
+        let opening = tag("Opening") ?? file
+        if let v = tag("Variation"), !v.isEmpty { return "\(opening): \(v)" }
+        return opening
+    }
+    /// The file name without folder and extension: `italian-game`.
+    public var slug: String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        return base.hasSuffix(".pgn") ? String(base.dropLast(4)) : base
+    }
+}

@@ -1,1 +1,0 @@
-// Openings: see README's architecture section.

@@ -1,0 +1,166 @@
+// SourceReader: turns a replayed PGN game tree into an OpeningSource, reporting structural problems.
+import ChessCore
+import ChessPGN
+import Diagnostics
+
+/// A `[%dev phase=2 name="Two Knights Defence"]` marker, read from the first comment of a variation.
+struct DeviationMarker: Hashable {
+    var phase: Int?
+    var name: String?
+    /// Problems with the marker's own syntax.
+    var problems: [String]
+
+    init(arguments: String) {
+        problems = []
+        var rest = Substring(arguments)
+        while let eq = rest.firstIndex(of: "=") {
+            let key = rest[..<eq].trimmingCharacters(" ")
+            rest = rest[rest.index(after: eq)...].drop(while: { $0 == " " })
+            var value: Substring
+            if rest.first == "\"" {
+                let body = rest.dropFirst()
+                guard let close = body.firstIndex(of: "\"") else {
+                    problems.append("unterminated quoted value for \(key)")
+                    value = body
+                    rest = ""
+                    continue
+                }
+                value = body[..<close]
+                rest = body[body.index(after: close)...]
+            } else {
+                let end = rest.firstIndex(of: " ") ?? rest.endIndex
+                value = rest[..<end]
+                rest = rest[end...]
+            }
+            rest = rest.drop(while: { $0 == " " })
+            switch key {
+            case "phase":
+                if let p = Int(value), p == 2 || p == 3 { phase = p } else { problems.append("phase must be 2 or 3, found \"\(value)\"") }
+            case "name":
+                if value.isEmpty { problems.append("the name is empty") } else { name = String(value) }
+            default:
+                problems.append("unknown key \"\(key)\"")
+            }
+        }
+        if !rest.trimmingCharacters(" ").isEmpty { problems.append("unreadable \"\(rest)\"") }
+        if phase == nil && !problems.contains(where: { $0.hasPrefix("phase") }) { problems.append("phase= is missing") }
+        if name == nil && !problems.contains(where: { $0.hasPrefix("the name") }) { problems.append("name= is missing") }
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(_ c: Character) -> String {
+        String(drop(while: { $0 == c }).reversed().drop(while: { $0 == c }).reversed())
+    }
+}
+
+/// Reads sources; collects the diagnostics of structure (not of content rules, which `Checks` holds).
+public enum SourceReader {
+    /// The kind a path implies: `…/coach/…`, `…/tactics/…`, otherwise classical.
+    public static func kind(of path: String, tags: [PGNTag]) -> SourceKind {
+        let parts = path.split(separator: "/")
+        if parts.contains("coach") { return .coach }
+        if parts.contains("tactics") { return .tactic }
+        if parts.contains("classical") { return .classical }
+        if tags.contains(where: { $0.name == "LearnerSide" }) { return .coach }
+        if tags.contains(where: { $0.name == "Claim" }) { return .tactic }
+        return .classical
+    }
+
+    /// Builds the source from a replayed game. Variations become lines; a variation whose first comment holds
+    /// `[%dev …]` is a deviation. Returns `nil` when the game has no start position (its FEN tag was bad).
+    public static func source(from game: GameTree, file: String, diagnostics: inout [Diagnostic]) -> OpeningSource? {
+        guard let start = game.start else { return nil }
+        let kind = kind(of: file, tags: game.tags)
+        func loc(_ l: PGNLocation) -> SourceLocation { SourceLocation(file: file, line: l.line, column: l.column) }
+
+        // Positions before each node, computed along the tree without recursion.
+        var before = [Position?](repeating: nil, count: game.nodes.count)
+        var after = [Position?](repeating: nil, count: game.nodes.count)
+        after[0] = start
+        for i in 1..<game.nodes.count {
+            let n = game.nodes[i]
+            guard let parentPos = after[n.parent], let m = n.move else { continue }
+            before[i] = parentPos
+            after[i] = parentPos.playing(m)
+        }
+        func lineMove(_ i: Int) -> LineMove? {
+            let n = game.nodes[i]
+            guard let b = before[i], let m = n.move else { return nil }
+            var texts: [String] = []
+            var arrows: [String] = []
+            var highlights: [String] = []
+            for c in n.comments {
+                if !c.text.isEmpty { texts.append(c.text) }
+                for cmd in c.commands {
+                    switch cmd {
+                    case .arrows(let a): arrows += a.map { "\($0.color.letter)\($0.from.name)\($0.to.name)" }
+                    case .highlights(let h): highlights += h.map { "\($0.color.letter)\($0.square.name)" }
+                    default: break
+                    }
+                }
+            }
+            let comment = texts.isEmpty ? nil : texts.joined(separator: " ")
+            return LineMove(ply: n.ply, before: b, move: m, san: n.san, writtenSAN: n.writtenSAN, comment: comment,
+                            arrows: arrows, highlights: highlights, location: loc(n.location))
+        }
+        // The path of nodes from the root to node i.
+        func path(to i: Int) -> [Int] {
+            var out: [Int] = []
+            var j = i
+            while j != 0 {
+                out.append(j)
+                j = game.nodes[j].parent
+            }
+            return out.reversed()
+        }
+
+        let mainName: String = {
+            let opening = game.tag("Opening") ?? ""
+            if let v = game.tag("Variation"), !v.isEmpty { return opening.isEmpty ? v : "\(opening): \(v)" }
+            return opening
+        }()
+        var lines: [OpeningLine] = [OpeningLine(role: .main, name: mainName, phase: nil,
+                                                moves: game.mainline.compactMap(lineMove), branchPly: 0, parent: 0,
+                                                location: loc(game.location))]
+        // Every variation start: a node that is not its parent's first child. Walk in node order (file order).
+        var lineOfNode = [Int](repeating: 0, count: game.nodes.count)
+        for i in 1..<game.nodes.count {
+            let n = game.nodes[i]
+            let parent = game.nodes[n.parent]
+            guard parent.children.first != i else {
+                lineOfNode[i] = lineOfNode[n.parent]
+                continue
+            }
+            // Follow the first children to the end of this variation.
+            var nodes = path(to: i)
+            var j = i
+            while let c = game.nodes[j].children.first {
+                nodes.append(c)
+                j = c
+            }
+            let parentLine = lineOfNode[n.parent]
+            lineOfNode[i] = lines.count
+            var role = LineRole.alternative
+            var name = lines[parentLine].name
+            var phase: Int?
+            let marker = n.startingComments.flatMap(\.commands).compactMap { cmd -> String? in
+                if case .other("dev", let args) = cmd { return args }
+                return nil
+            }.first
+            if let args = marker {
+                let m = DeviationMarker(arguments: args)
+                role = .deviation
+                for p in m.problems {
+                    diagnostics.append(Diagnostic(.error, "VAL205", "deviation marker: \(p)", at: loc(n.location),
+                                                  notes: ["write it as {[%dev phase=2 name=\"Two Knights Defence\"] …} at the start of the variation"]))
+                }
+                if let nm = m.name { name = nm }
+                phase = m.phase
+            }
+            lines.append(OpeningLine(role: role, name: name, phase: phase, moves: nodes.compactMap(lineMove),
+                                     branchPly: n.ply - 1, parent: parentLine, location: loc(n.location)))
+        }
+        return OpeningSource(file: file, kind: kind, tags: game.tags, start: start, lines: lines, location: loc(game.location))
+    }
+}

@@ -1,0 +1,101 @@
+// AnalyzeRun: `forge analyze` — read positions, analyse them (cached, pooled), write text or jsonl in input order.
+import Diagnostics
+import Foundation
+import UCIEngine
+
+/// What `forge analyze` was asked to do.
+public struct AnalyzeConfiguration: Sendable {
+    public var files: [String]
+    public var engine: EngineConfiguration
+    public var format: AnalysisOutputFormat
+    /// Show a progress line (the executable sets this when standard error is a terminal).
+    public var showProgress: Bool
+
+    public init(files: [String], engine: EngineConfiguration, format: AnalysisOutputFormat, showProgress: Bool) {
+        self.files = files
+        self.engine = engine
+        self.format = format
+        self.showProgress = showProgress
+    }
+}
+
+/// How the run went.
+public struct AnalyzeReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// 0: all analysed; 1: bad input or a position failed; 69: no usable engine.
+    public var exitCode: Int32
+    public var positions: Int
+    public var fromCache: Int
+    public var searched: Int
+    public var seconds: Double
+}
+
+/// Runs `forge analyze`. Result text goes to `output` (one call per position, in input order);
+/// progress text to `progress` (only when `showProgress`). Bad input stops the run before any
+/// engine starts; a position the engine keeps failing on is reported and the run goes on.
+///
+/// ```swift
+/// let report = runAnalyze(config, output: { print($0) }, progress: { FileHandle.standardError.write(…) })
+/// ```
+public func runAnalyze(
+    _ config: AnalyzeConfiguration, output: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (String) -> Void
+) -> AnalyzeReport {
+    let start = Date()
+    let (positions, inputDiagnostics) = PositionSource.read(files: config.files)
+    func report(_ d: [Diagnostic], _ code: Int32, hits: Int = 0, searched: Int = 0) -> AnalyzeReport {
+        AnalyzeReport(diagnostics: d, exitCode: code, positions: positions.count, fromCache: hits, searched: searched,
+                      seconds: Date().timeIntervalSince(start))
+    }
+    if inputDiagnostics.errorCount > 0 { return report(inputDiagnostics, 1) }
+    let engineDiagnostics = EngineDiagnostics(verbose: config.engine.verbose)
+    let analyzer: PositionAnalyzer
+    do throws(Diagnostic) {
+        analyzer = try makePositionAnalyzer(config.engine, diagnostics: engineDiagnostics)
+    } catch {
+        return report(inputDiagnostics + engineDiagnostics.all + [error], exitEngineUnavailable)
+    }
+    defer { analyzer.pool.shutdown() }
+
+    let writer = OrderedWriter(count: positions.count, format: config.format, positions: positions, output: output)
+    let meter = config.showProgress ? ProgressMeter(total: positions.count, write: progress) : nil
+    let results = analyzer.analyse(positions.map(\.fen)) { i, result, source in
+        writer.deliver(i, result)
+        meter?.advance(cached: source == .cache)
+    }
+    meter?.finish()
+
+    var diagnostics = inputDiagnostics + engineDiagnostics.all
+    diagnostics += analyzer.cacheErrors.map { Diagnostic(.warning, "UCI120", $0) }
+    for (i, r) in results.enumerated() {
+        if case .failure(let f) = r {
+            diagnostics.append(Diagnostic(.error, f.code, f.message, at: positions[i].location, notes: ["position: \(positions[i].fen)"]))
+        }
+    }
+    return report(diagnostics, diagnostics.errorCount > 0 ? 1 : 0, hits: analyzer.cacheHits, searched: analyzer.pool.searches)
+}
+
+/// Writes results in input order as soon as every earlier one is written.
+final class OrderedWriter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [Int: Result<Analysis, EngineFailure>] = [:]
+    private var nextIndex = 0
+    let format: AnalysisOutputFormat
+    let positions: [SourcedPosition]
+    let output: @Sendable (String) -> Void
+
+    init(count: Int, format: AnalysisOutputFormat, positions: [SourcedPosition], output: @escaping @Sendable (String) -> Void) {
+        self.format = format
+        self.positions = positions
+        self.output = output
+    }
+
+    func deliver(_ i: Int, _ r: Result<Analysis, EngineFailure>) {
+        lock.withLock {
+            waiting[i] = r
+            while let ready = waiting.removeValue(forKey: nextIndex) {
+                output(AnalysisFormat.render(ready, of: positions[nextIndex], as: format))
+                nextIndex += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+// BuildRun: `forge build` / `make build-data` — validate, analyse (cached), write data/bundle/ deterministically.
+import BundleStore
+import ChessCore
+import Diagnostics
+import Foundation
+import Openings
+
+public struct BuildConfiguration: Sendable {
+    /// The opening sources (`openings`).
+    public var openingsPath: String
+    /// Where the bundle goes (`data/bundle`).
+    public var outputDirectory: String
+    public var engine: EngineConfiguration
+    public var thresholds: EngineThresholds
+    public var showProgress: Bool
+    /// `SOURCE_DATE_EPOCH`, the only source of a build date.
+    public var sourceDateEpoch: String?
+    /// The word dictionaries' sources; `nil` builds the opening bundle only.
+    public var words: WordsSourceOptions?
+
+    public init(openingsPath: String = "openings", outputDirectory: String = "data/bundle", engine: EngineConfiguration,
+                thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false, sourceDateEpoch: String? = nil,
+                words: WordsSourceOptions? = nil) {
+        self.openingsPath = openingsPath
+        self.outputDirectory = outputDirectory
+        self.engine = engine
+        self.thresholds = thresholds
+        self.showProgress = showProgress
+        self.sourceDateEpoch = sourceDateEpoch
+        self.words = words
+    }
+}
+
+public struct BuildReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// `openings`, `lines`, `positions`, `moves`, `transpositions`, `analysed_now`, `from_cache`, `fen_files`.
+    public var counts: [String: Int]
+    /// Nothing had changed: no file was written.
+    public var upToDate: Bool
+    public var seconds: Double
+    public var failed: Bool { diagnostics.errorCount > 0 }
+
+    public var summary: String {
+        let c = counts
+        let state = failed ? "build failed" : upToDate ? "bundle up to date" : "bundle written"
+        return "\(state): \(c["openings"] ?? 0) openings, \(c["lines"] ?? 0) lines, \(c["positions"] ?? 0) positions, "
+            + "\(c["moves"] ?? 0) moves, \(c["transpositions"] ?? 0) transpositions; analysed now \(c["analysed_now"] ?? 0), "
+            + "from cache \(c["from_cache"] ?? 0); " + String(format: "%.1f s", seconds)
+    }
+}
+
+public enum Build {
+    public static func run(_ config: BuildConfiguration) throws(Diagnostic) -> BuildReport {
+        let started = Date()
+        let lib = LibraryFiles.load([config.openingsPath])
+        let oracle = try makeEngineOracle(config.engine, showProgress: config.showProgress)
+        defer { oracle.shutdown() }
+        func report(_ ds: [Diagnostic], _ counts: [String: Int], upToDate: Bool) -> BuildReport {
+            var counts = counts
+            counts["analysed_now"] = oracle.searched
+            counts["from_cache"] = oracle.cached
+            return BuildReport(diagnostics: ds, counts: counts, upToDate: upToDate, seconds: Date().timeIntervalSince(started))
+        }
+
+        // 1. Validate: errors stop the build.
+        let validation = Validate.check(lib, oracle: oracle, thresholds: config.thresholds)
+        if validation.diagnostics.errorCount > 0 { return report(validation.diagnostics, [:], upToDate: false) }
+        var diagnostics = validation.diagnostics
+
+        // 2. The tree of the coach's openings, and its analysis (from the cache the validation filled).
+        let coach = lib.sources.filter { $0.kind == .coach }.sorted { $0.file < $1.file }
+        let tree = OpeningTree.build(coach)
+        let results = oracle.analyse(tree.nodes.map(\.position))
+        var verdicts: [EngineVerdict?] = []
+        for (node, r) in zip(tree.nodes, results) {
+            switch r {
+            case .success(let v): verdicts.append(v)
+            case .failure(let f):
+                verdicts.append(nil)
+                diagnostics.append(Diagnostic(.error, "BND401", "no analysis for \(node.position.fen()): \(f.message)"))
+            }
+        }
+        if diagnostics.errorCount > 0 { return report(diagnostics, [:], upToDate: false) }
+
+        // 3. The bundle's content.
+        let engineName = verdicts.compactMap { $0?.engine }.first ?? "unknown"
+        let profile = verdicts.compactMap { $0?.profile }.first ?? config.engine.profile.key
+        let sourceFiles = LibraryFiles.discover([config.openingsPath], diagnostics: &diagnostics)
+        let sourceHash = SourceHash.of(files: sourceFiles.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
+        let buildDate: String?
+        do { buildDate = try BundleInfo.buildDate(sourceDateEpoch: config.sourceDateEpoch) } catch {
+            return report(diagnostics + [Diagnostic(.error, "BND402", "SOURCE_DATE_EPOCH: \(error)")], [:], upToDate: false)
+        }
+        let info = BundleInfo(engine: engineName, engineVersion: engineName.split(separator: " ").last.map(String.init) ?? "",
+                              profile: profile, sourceHash: sourceHash, buildDate: buildDate)
+        let content = BundleContentBuilder.content(tree: tree, sources: coach, verdicts: verdicts, info: info)
+        let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
+        let fenFiles = lib.sources.filter { $0.kind != .coach }.sorted { $0.file < $1.file }.map { s in
+            ("fen/\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug).fen", Regeneration.fenText(for: s))
+        }
+        var counts = [
+            "openings": coach.count, "lines": tree.lines.count, "positions": tree.nodes.count, "moves": tree.edges.count,
+            "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
+        ]
+
+        let out = config.outputDirectory
+        // The word dictionaries (written atomically file by file by their own builder), then measured with the rest.
+        var wordFiles: [String] = []
+        if let words = config.words {
+            let w = WordsBuild.run(WordsBuildConfiguration(source: words, outputDirectory: out + "/words"))
+            diagnostics += w.diagnostics
+            if w.diagnostics.errorCount > 0 { return report(diagnostics, counts, upToDate: false) }
+            if let c = w.counts {
+                for (name, list) in c.lists { counts["words_\(name)"] = list.total }
+                counts["words_dawg_bytes"] = c.dawg.bytes
+            }
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: out + "/words")) ?? []
+            wordFiles = files.filter { !$0.hasPrefix(".") }.sorted().map { "words/" + $0 }
+        }
+
+        // 4. Nothing changed? Then write nothing.
+        let manifestPath = out + "/manifest.json"
+        if let data = FileManager.default.contents(atPath: manifestPath), let old = try? Manifest(json: data),
+           old.sourceHash == sourceHash, old.engine == engineName, old.profile == profile, old.buildDate == buildDate,
+           old.counts == counts, old.mismatches(against: measure(out, old.artifacts.keys.sorted())).isEmpty {
+            return report(diagnostics, counts, upToDate: true)
+        }
+
+        // 5. Stage every artifact beside the bundle, then move them into place, the manifest last: a build killed
+        // while staging leaves the previous bundle whole, and the moves themselves take microseconds.
+        do {
+            let staging = try StagingArea(bundle: out)
+            for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
+            try staging.stage(book.bytes, as: "openings.bin")
+            let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
+            let artifacts = ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0)
+            let measured = measure(staging.root, artifacts).merging(measure(out, wordFiles)) { a, _ in a }
+            let manifest = Manifest(info: info, rowCounts: rowCounts, artifacts: measured, counts: counts)
+            try staging.stage(Array(manifest.json.utf8), as: "manifest.json")
+            try staging.commit(order: artifacts + ["manifest.json"])
+            removeStale(in: out + "/fen", keeping: Set(fenFiles.map { out + "/" + $0.0 }))
+        } catch {
+            diagnostics.append(Diagnostic(.error, "BND403", "cannot write the bundle: \(error)"))
+        }
+        return report(diagnostics, counts, upToDate: false)
+    }
+
+    static func measure(_ dir: String, _ rels: [String]) -> [String: ManifestArtifact] {
+        var out: [String: ManifestArtifact] = [:]
+        for rel in rels {
+            if let data = FileManager.default.contents(atPath: dir + "/" + rel) { out[rel] = ManifestArtifact(contents: data) }
+        }
+        return out
+    }
+
+    static func removeStale(in dir: String, keeping: Set<String>) {
+        guard let walker = FileManager.default.enumerator(atPath: dir) else { return }
+        for case let rel as String in walker where rel.hasSuffix(".fen") && !keeping.contains(dir + "/" + rel) {
+            try? FileManager.default.removeItem(atPath: dir + "/" + rel)
+        }
+    }
+}

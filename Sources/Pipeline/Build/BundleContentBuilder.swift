@@ -1,0 +1,88 @@
+// BundleContentBuilder: maps the opening tree, its sources and the engine's verdicts onto the bundle's records.
+import BundleStore
+import ChessCore
+import Openings
+
+enum BundleContentBuilder {
+    static func content(tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?], info: BundleInfo) -> BundleContent {
+        let openings = sources.enumerated().map { i, s in
+            OpeningRecord(id: Int64(i + 1), slug: s.slug, name: s.tag("Opening") ?? s.slug,
+                          variation: s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }, eco: s.tag("ECO") ?? "",
+                          learnerSide: s.learner == .black ? .black : .white, difficulty: Int(s.tag("Difficulty") ?? "") ?? 0,
+                          description: s.tag("Description") ?? "", sourceFile: s.file)
+        }
+        let positions = tree.nodes.map { n in
+            PositionRecord(id: Int64(n.id), polyglotKey: n.position.zobristKey, fen: n.position.identity.epd + " 0 1",
+                           name: n.name, eco: n.eco, nameIsInherited: n.nameIsInherited,
+                           sideToMove: n.position.turn == .white ? .white : .black, isCheck: n.position.isCheck)
+        }
+        let moves = tree.edges.map { e in
+            MoveRecord(id: Int64(e.id), fromPositionID: Int64(e.from), toPositionID: Int64(e.to), uci: e.move.uci, san: e.san)
+        }
+        var lines: [LineRecord] = []
+        var lineMoves: [LineMoveRecord] = []
+        for tl in tree.lines {
+            let s = sources[tl.source]
+            let line = s.lines[tl.lineIndex]
+            let kind: LineKind = switch line.role {
+            case .main: .main
+            case .deviation: .deviation
+            case .alternative: .alternative
+            }
+            lines.append(LineRecord(id: Int64(tl.id), openingID: Int64(tl.source + 1), kind: kind, name: line.name,
+                                    phase: line.phase, parentLineID: line.role == .main ? nil : Int64(tl.parent),
+                                    branchPly: line.role == .main ? nil : line.branchPly))
+            for (i, m) in line.moves.enumerated() where i >= line.branchPly {
+                lineMoves.append(LineMoveRecord(
+                    lineID: Int64(tl.id), ply: i + 1, moveID: Int64(tl.edges[i]),
+                    explanation: m.comment, explanationSource: m.comment == nil ? nil : .authored, concepts: [],
+                    arrows: m.arrows.isEmpty ? nil : m.arrows.joined(separator: ","),
+                    highlights: m.highlights.isEmpty ? nil : m.highlights.joined(separator: ",")))
+            }
+        }
+        var analyses: [AnalysisRecord] = []
+        var analysisLines: [AnalysisLineRecord] = []
+        for (n, v) in zip(tree.nodes, verdicts) {
+            guard let v else { continue }
+            let (cp, mate) = split(v.score)
+            let version = v.engine.split(separator: " ").last.map(String.init) ?? ""
+            analyses.append(AnalysisRecord(positionID: Int64(n.id), engine: v.engine, engineVersion: version, profile: v.profile,
+                                           nodes: Int64(v.nodes), depth: v.depth, scoreCP: cp, scoreMate: mate,
+                                           wdlWin: v.wdl?[0], wdlDraw: v.wdl?[1], wdlLoss: v.wdl?[2], bestUCI: v.bestMove))
+            for (rank, l) in v.lines.prefix(3).enumerated() {
+                let (lcp, lmate) = split(l.score)
+                analysisLines.append(AnalysisLineRecord(positionID: Int64(n.id), rank: rank + 1, uci: l.uci, san: l.san,
+                                                        scoreCP: lcp, scoreMate: lmate, pvUCI: l.pv.joined(separator: " ")))
+            }
+        }
+        return BundleContent(info: info, openings: openings, positions: positions, moves: moves, lines: lines,
+                             lineMoves: lineMoves, analyses: analyses, analysisLines: analysisLines)
+    }
+
+    static func split(_ s: EngineScore) -> (Int?, Int?) {
+        switch s {
+        case .centipawns(let cp): (cp, nil)
+        case .mate(let n): (nil, n)
+        }
+    }
+
+    /// Main-line moves weigh 100, deviations (and the learner's answers in them) 10, alternatives 1; a move that
+    /// several lines play keeps its highest weight (PolyglotBook merges them).
+    static func polyglotBook(tree: OpeningTree, sources: [OpeningSource]) -> PolyglotBook {
+        var entries: [PolyglotEntry] = []
+        for tl in tree.lines {
+            let line = sources[tl.source].lines[tl.lineIndex]
+            let weight: UInt16 = switch line.role {
+            case .main: 100
+            case .deviation: 10
+            case .alternative: 1
+            }
+            for m in line.moves {
+                guard let pm = try? PolyglotMove(from: m.move.from.index, to: m.move.to.index,
+                                                 promotion: Int(m.move.promotion?.rawValue ?? 0), castling: m.move.isCastle) else { continue }
+                entries.append(PolyglotEntry(key: m.before.zobristKey, move: pm, weight: weight))
+            }
+        }
+        return PolyglotBook(entries: entries)
+    }
+}

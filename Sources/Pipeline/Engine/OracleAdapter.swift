@@ -1,0 +1,71 @@
+// OracleAdapter: gives Openings an engine (its EngineOracle protocol) backed by UCIEngine's cached, pooled analyser.
+import ChessCore
+import Diagnostics
+import Foundation
+import Openings
+import UCIEngine
+
+/// The engine the validator, regenerator, annotator and bundle builder ask. Counts what came from the engine
+/// and what from the cache, and shows a progress line when standard error is a terminal.
+public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
+    let analyzer: PositionAnalyzer
+    let diagnostics: EngineDiagnostics
+    let showProgress: Bool
+    private let lock = NSLock()
+    private var _searched = 0
+    private var _cached = 0
+
+    init(analyzer: PositionAnalyzer, diagnostics: EngineDiagnostics, showProgress: Bool) {
+        self.analyzer = analyzer
+        self.diagnostics = diagnostics
+        self.showProgress = showProgress
+    }
+
+    /// Positions searched by the engine so far, and answered from the cache.
+    public var searched: Int { lock.withLock { _searched } }
+    public var cached: Int { lock.withLock { _cached } }
+    /// Restarts and protocol notes, to print after the run.
+    public var engineDiagnostics: [Diagnostic] { diagnostics.all }
+
+    /// Quits the engines (also done when the oracle is released).
+    public func shutdown() { analyzer.pool.shutdown() }
+
+    public func analyse(_ positions: [Position]) -> [Result<EngineVerdict, EngineProblem>] {
+        let meter = showProgress && !positions.isEmpty
+            ? ProgressMeter(total: positions.count, write: { FileHandle.standardError.write(Data($0.utf8)) }) : nil
+        let results = analyzer.analyse(positions.map { $0.fen() }) { [self] _, _, source in
+            lock.withLock {
+                if source == .engine { _searched += 1 } else { _cached += 1 }
+            }
+            meter?.advance(cached: source != .engine)
+        }
+        meter?.finish()
+        return results.map { r in
+            switch r {
+            case .success(let a): .success(Self.verdict(a))
+            case .failure(let f): .failure(EngineProblem(code: f.code, message: f.message))
+            }
+        }
+    }
+
+    static func score(_ s: ScoreValue) -> EngineScore {
+        switch s {
+        case .centipawns(let cp): .centipawns(cp)
+        case .mate(let n): .mate(n)
+        }
+    }
+
+    static func verdict(_ a: Analysis) -> EngineVerdict {
+        EngineVerdict(score: score(a.score), wdl: a.wdl.map { [$0.win, $0.draw, $0.loss] },
+                      lines: a.lines.map { EngineLine(uci: $0.uci, san: $0.san, score: score($0.score), pv: $0.pv) },
+                      depth: a.depth, nodes: a.nodes, engine: a.engine, profile: a.profile.key)
+    }
+}
+
+/// Starts the engine service for a command: `nil` engine settings mean the command runs without an engine.
+/// Throws a diagnostic (exit 69) when no engine can be started.
+public func makeEngineOracle(_ config: EngineConfiguration, showProgress: Bool) throws(Diagnostic) -> AnalyzerOracle {
+    let diagnostics = EngineDiagnostics(verbose: config.verbose)
+    let analyzer = try makePositionAnalyzer(config, diagnostics: diagnostics)
+    return AnalyzerOracle(analyzer: analyzer, diagnostics: diagnostics, showProgress: showProgress)
+}

@@ -1,0 +1,99 @@
+// LibraryFiles: finds the opening sources and FEN files under the given paths and reads them.
+import ChessPGN
+import Diagnostics
+import Foundation
+import Openings
+
+/// What was read from the library paths.
+struct LoadedLibrary {
+    var sources: [OpeningSource] = []
+    /// FEN files, path → text.
+    var fenFiles: [(path: String, text: String)] = []
+    var diagnostics: [Diagnostic] = []
+    var pgnFiles = 0
+    /// Sources not checked further because reading them found errors.
+    var brokenSources: Set<String> = []
+
+    /// The source a FEN file belongs to: `x.pgn` beside `x.fen`.
+    func source(for fenPath: String) -> OpeningSource? {
+        let pgn = String(fenPath.dropLast(4)) + ".pgn"
+        return sources.first { $0.file == pgn }
+    }
+}
+
+enum LibraryFiles {
+    /// `.pgn` and `.fen` files under `paths` (files or folders), sorted, each once.
+    static func discover(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
+        var found = Set<String>()
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                diagnostics.append(Diagnostic(.error, "VAL200", "no such file or folder: \(path)"))
+                continue
+            }
+            if !isDir.boolValue {
+                found.insert(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            guard let walker = fm.enumerator(atPath: base) else { continue }
+            for case let rel as String in walker where rel.hasSuffix(".pgn") || rel.hasSuffix(".fen") {
+                found.insert(base + "/" + rel)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Reads every PGN source (one game each, replayed) and every FEN file's text.
+    static func load(_ paths: [String]) -> LoadedLibrary {
+        var lib = LoadedLibrary()
+        for file in discover(paths, diagnostics: &lib.diagnostics) {
+            if file.hasSuffix(".fen") {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    lib.diagnostics.append(Diagnostic(.error, "PGN130", "cannot read \(file)"))
+                    continue
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    lib.diagnostics.append(Diagnostic(.error, "PGN108", "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
+                    continue
+                }
+                lib.fenFiles.append((file, text))
+                continue
+            }
+            lib.pgnFiles += 1
+            let input: ByteInput
+            do { input = try ByteInput(path: file) } catch {
+                lib.diagnostics.append(Diagnostic(.error, "PGN130", error.message))
+                continue
+            }
+            let reader = PGNReader(fileName: file) { try input.read(into: $0) }
+            var builder = GameTreeBuilder(replaying: true, fileName: file)
+            var games: [GameTree] = []
+            do {
+                while try reader.readGame(&builder) { games.append(builder.game) }
+            } catch {
+                lib.diagnostics.append(Diagnostic(.error, "PGN130", "cannot read \(file): \(error)"))
+                continue
+            }
+            for g in games { lib.diagnostics += g.diagnostics }
+            guard let game = games.first else {
+                lib.diagnostics.append(Diagnostic(.error, "VAL211", "no game in this source", at: SourceLocation(file: file, line: 1, column: 1)))
+                continue
+            }
+            if games.count > 1 {
+                let l = games[1].location
+                lib.diagnostics.append(Diagnostic(.error, "VAL211", "a source holds one game; found \(games.count)",
+                                                  at: SourceLocation(file: file, line: l.line, column: l.column)))
+            }
+            // A source with syntax or legality errors is not checked further: its lines are cut short at the
+            // error, and length or engine findings on them would only repeat that error.
+            if !game.hasErrors, let s = SourceReader.source(from: game, file: file, diagnostics: &lib.diagnostics) {
+                lib.sources.append(s)
+            } else {
+                lib.brokenSources.insert(file)
+            }
+        }
+        return lib
+    }
+}

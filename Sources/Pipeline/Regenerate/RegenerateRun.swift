@@ -1,0 +1,106 @@
+// RegenerateRun: `forge regenerate` — rewrites FEN files canonically from their sources, engine-verified, atomically.
+import ChessCore
+import Diagnostics
+import Foundation
+import Openings
+
+public struct RegenerateConfiguration: Sendable {
+    public var paths: [String]
+    /// Write nothing; report what would change (exit 1 when anything would).
+    public var check: Bool
+    /// The engine that verifies every position loads; `nil` skips it.
+    public var engine: EngineConfiguration?
+    public var showProgress: Bool
+
+    public init(paths: [String], check: Bool, engine: EngineConfiguration?, showProgress: Bool = false) {
+        self.paths = paths
+        self.check = check
+        self.engine = engine
+        self.showProgress = showProgress
+    }
+}
+
+/// One FEN file that is (or would be) written.
+public struct FENFileChange: Sendable, Hashable {
+    public enum Kind: String, Sendable { case created, updated }
+    public var path: String
+    public var kind: Kind
+    /// The first differing line of an update: line number, old text, new text.
+    public var detail: String
+}
+
+public struct RegenerateReport: Sendable {
+    public var changes: [FENFileChange]
+    public var unchanged: Int
+    public var diagnostics: [Diagnostic]
+    public var failed: Bool { diagnostics.errorCount > 0 }
+}
+
+public enum Regenerate {
+    /// Regenerates every FEN file: from its PGN source (library sources always have one), or alone from its own moves.
+    public static func run(_ config: RegenerateConfiguration) throws(Diagnostic) -> RegenerateReport {
+        let lib = LibraryFiles.load(config.paths)
+        var diagnostics = lib.diagnostics
+        var targets: [(path: String, text: String, source: OpeningSource?)] = []
+        for s in lib.sources where s.kind != .coach {
+            targets.append((String(s.file.dropLast(4)) + ".fen", Regeneration.fenText(for: s), s))
+        }
+        for (path, text) in lib.fenFiles where lib.source(for: path) == nil {
+            if lib.brokenSources.contains(String(path.dropLast(4)) + ".pgn") { continue }
+            let r = Regeneration.fenText(fromFENFile: text, file: path)
+            diagnostics += r.diagnostics
+            if let t = r.text { targets.append((path, t, nil)) }
+        }
+
+        // Every position must be playable: not over before the line ends, and loadable by the engine.
+        var positions: [Position] = []
+        for s in lib.sources where s.kind != .coach {
+            for m in s.mainLine.moves.dropLast() where m.after.isGameOver {
+                diagnostics.append(Diagnostic(.error, "VAL232", "the game is already over after \(EngineChecks.moveLabel(m)), but the line goes on",
+                                              at: m.location))
+            }
+            positions += [s.start] + s.mainLine.moves.map(\.after)
+        }
+        if let engine = config.engine, !positions.isEmpty {
+            let oracle = try makeEngineOracle(engine, showProgress: config.showProgress)
+            defer { oracle.shutdown() }
+            for (p, r) in zip(positions, oracle.analyse(positions)) {
+                if case .failure(let f) = r {
+                    diagnostics.append(Diagnostic(.error, "VAL223", "Stockfish could not analyse \(p.fen()): \(f.message)"))
+                }
+            }
+            diagnostics += oracle.engineDiagnostics
+        }
+
+        var changes: [FENFileChange] = []
+        var unchanged = 0
+        let blocked = diagnostics.errorCount > 0
+        for t in targets.sorted(by: { $0.path < $1.path }) {
+            let old = FileManager.default.contents(atPath: t.path).map { String(decoding: $0, as: UTF8.self) }
+            if old == t.text {
+                unchanged += 1
+                continue
+            }
+            let change: FENFileChange
+            if let old, let d = Regeneration.firstDifference(t.text, old) {
+                change = FENFileChange(path: t.path, kind: .updated, detail: "line \(d.line): \(d.found) -> \(d.expected)")
+            } else {
+                change = FENFileChange(path: t.path, kind: .created, detail: "\(t.text.split(separator: "\n").count) positions")
+            }
+            changes.append(change)
+            if config.check {
+                diagnostics.append(Diagnostic(.error, "VAL231", "\(t.path) is not what its source regenerates (\(change.detail))",
+                                              at: SourceLocation(file: t.path, line: 1, column: 1)))
+            } else if !blocked {
+                do {
+                    let out = try AtomicOutput(path: t.path)
+                    try out.write(Array(t.text.utf8))
+                    try out.commit()
+                } catch {
+                    diagnostics.append(Diagnostic(.error, "VAL233", "cannot write \(t.path): \(error.description)"))
+                }
+            }
+        }
+        return RegenerateReport(changes: changes, unchanged: unchanged, diagnostics: Validate.sorted(diagnostics))
+    }
+}

@@ -1,0 +1,169 @@
+// WordsBench: the timing mode behind `forge words bench` — open words.dawg vs build a trie from words.txt, and solve times.
+import Diagnostics
+import Foundation
+import Words
+
+public struct WordsBenchConfiguration: Sendable {
+    public var dawgPath: String
+    public var wordsPath: String
+    public var boards: Int
+    public var seed: UInt64
+
+    public init(dawgPath: String = "data/bundle/words/words.dawg", wordsPath: String = "data/bundle/words/words.txt", boards: Int = 300, seed: UInt64 = 1) {
+        self.dawgPath = dawgPath
+        self.wordsPath = wordsPath
+        self.boards = boards
+        self.seed = seed
+    }
+}
+
+public struct WordsBenchReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var lines: [String]
+}
+
+/// The trie an app builds at launch today: one object per prefix, children in a dictionary.
+final class WordsLaunchTrie {
+    final class Node {
+        var children: [Character: Node] = [:]
+        var isWord = false
+    }
+    let root = Node()
+
+    init(text: String) {
+        for line in text.split(separator: "\n") {
+            var n = root
+            for ch in line {
+                if let next = n.children[ch] {
+                    n = next
+                } else {
+                    let next = Node()
+                    n.children[ch] = next
+                    n = next
+                }
+            }
+            n.isWord = true
+        }
+    }
+
+    func contains(_ word: String) -> Bool {
+        var n = root
+        for ch in word {
+            guard let next = n.children[ch] else { return false }
+            n = next
+        }
+        return n.isWord
+    }
+}
+
+/// SplitMix64: a small seeded generator so every run solves the same boards.
+struct WordsBenchRandom {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// English letter frequencies (per 10,000), a–z.
+    static let weights = [817, 149, 278, 425, 1270, 223, 202, 609, 697, 15, 77, 403, 241, 675, 751, 193, 10, 599, 633, 906, 276, 98, 236, 15, 197, 7]
+    static let total = weights.reduce(0, +)
+
+    mutating func letter() -> Character {
+        var r = Int(next() % UInt64(Self.total))
+        for (i, w) in Self.weights.enumerated() {
+            if r < w { return Character(Unicode.Scalar(UInt8(97 + i))) }
+            r -= w
+        }
+        return "e"
+    }
+
+    mutating func letters(_ n: Int) -> String { String((0..<n).map { _ in letter() }) }
+}
+
+public enum WordsBench {
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    static func median(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        return s.isEmpty ? 0 : s[s.count / 2]
+    }
+
+    static func percentile(_ xs: [Double], _ p: Double) -> Double {
+        let s = xs.sorted()
+        return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count) * p))]
+    }
+
+    static func fmt(_ s: Double) -> String {
+        s < 1e-3 ? String(format: "%.1f µs", s * 1e6) : s < 1 ? String(format: "%.2f ms", s * 1e3) : String(format: "%.2f s", s)
+    }
+
+    /// Measures, in this one process: opening words.dawg and answering one query (median of
+    /// 1,000 opens) against reading words.txt and building a trie (median of 3), then the
+    /// three solvers over `boards` random boards each.
+    public static func run(_ config: WordsBenchConfiguration) -> WordsBenchReport {
+        let clock = ContinuousClock()
+        let url = URL(fileURLWithPath: config.dawgPath)
+        var lines: [String] = []
+        var opens: [Double] = []
+        var sink = 0
+        do {
+            for _ in 0..<1000 {
+                let start = clock.now
+                let d = try WordDictionary(contentsOf: url)
+                if d.contains("quartz") { sink += 1 }
+                opens.append(seconds(clock.now - start))
+            }
+        } catch {
+            return WordsBenchReport(diagnostics: [Diagnostic(.error, "WRD330", "\(error)", at: SourceLocation(file: config.dawgPath, line: 1, column: 1))], lines: [])
+        }
+        var builds: [Double] = []
+        for _ in 0..<3 {
+            let start = clock.now
+            guard let data = FileManager.default.contents(atPath: config.wordsPath) else {
+                return WordsBenchReport(diagnostics: [Diagnostic(.error, "WRD312", "cannot read \(config.wordsPath)")], lines: [])
+            }
+            let trie = WordsLaunchTrie(text: String(decoding: data, as: UTF8.self))
+            if trie.contains("quartz") { sink += 1 }
+            builds.append(seconds(clock.now - start))
+        }
+        let open = median(opens), build = median(builds)
+        lines.append("open words.dawg + first query: \(fmt(open)) (median of 1000; first \(fmt(opens[0])))")
+        lines.append("read words.txt + build trie + first query: \(fmt(build)) (median of 3)")
+        lines.append(String(format: "ratio: opening words.dawg is %.0f× faster than building the trie (target ≥ 1000×)", build / max(open, 1e-9)))
+
+        // Solvers: the dictionary stays open, as in an app.
+        guard let dict = try? WordDictionary(contentsOf: url) else { return WordsBenchReport(diagnostics: [], lines: lines) }
+        var rng = WordsBenchRandom(state: config.seed)
+        var hunt: [Double] = [], ana: [Double] = [], bites: [Double] = []
+        var huntWords = 0, anaWords = 0, bitesWords = 0
+        let bigrams = ["er", "th", "in", "an", "re", "on", "at", "en", "es", "ed", "st", "or", "te", "ar", "al", "nd", "ti", "is", "it", "le"]
+        for _ in 0..<max(config.boards, 1) {
+            guard let grid = try? LetterGrid(parsing: rng.letters(16)) else { continue }
+            let t0 = clock.now
+            huntWords += WordHuntSolver.solve(grid, in: dict).count
+            hunt.append(seconds(clock.now - t0))
+
+            guard let rack = try? Tile.letters(rng.letters(7), quTile: false) else { continue }
+            let t1 = clock.now
+            anaWords += TileWordSolver.solve(rack, in: dict).count
+            ana.append(seconds(clock.now - t1))
+
+            var tiles = (try? Tile.letters(rng.letters(5), quTile: false)) ?? []
+            for _ in 0..<3 { if let t = try? Tile(parsing: bigrams[Int(rng.next() % UInt64(bigrams.count))]) { tiles.append(t) } }
+            let t2 = clock.now
+            bitesWords += TileWordSolver.solve(tiles, in: dict).count
+            bites.append(seconds(clock.now - t2))
+        }
+        let n = Double(max(config.boards, 1))
+        lines.append("Word Hunt (4×4, \(config.boards) random boards): median \(fmt(median(hunt))), p90 \(fmt(percentile(hunt, 0.9))), max \(fmt(hunt.max() ?? 0)); \(String(format: "%.0f", Double(huntWords) / n)) words/board (target median < 1 ms)")
+        lines.append("Anagrams (7 letters, \(config.boards) racks): median \(fmt(median(ana))), p90 \(fmt(percentile(ana, 0.9))); \(String(format: "%.0f", Double(anaWords) / n)) words/rack")
+        lines.append("Word Bites (5 single + 3 double tiles, \(config.boards) sets): median \(fmt(median(bites))), p90 \(fmt(percentile(bites, 0.9))); \(String(format: "%.0f", Double(bitesWords) / n)) words/set")
+        if sink < 0 { lines.append("") }
+        return WordsBenchReport(diagnostics: [], lines: lines)
+    }
+}

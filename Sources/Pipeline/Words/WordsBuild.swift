@@ -1,0 +1,171 @@
+// WordsBuild: `forge words build` — SCOWL lists and curation files in, word lists, words.dawg and counts.json out.
+import Diagnostics
+import Foundation
+import Words
+
+/// What `forge words build` reads and where it writes.
+public struct WordsBuildConfiguration: Sendable {
+    public var source: WordsSourceOptions
+    public var outputDirectory: String
+    /// Called with a line at each stage; the executable passes one only when stderr is a terminal.
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(source: WordsSourceOptions = WordsSourceOptions(), outputDirectory: String = "data/bundle/words",
+                progress: (@Sendable (String) -> Void)? = nil) {
+        self.source = source
+        self.outputDirectory = outputDirectory
+        self.progress = progress
+    }
+}
+
+/// The outcome: diagnostics (errors mean nothing was written) and a summary for the terminal.
+public struct WordsBuildReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var summary: [String]
+    public var counts: WordsCounts?
+}
+
+/// One output list: a name, its word lengths, and the tiers it is also written at.
+struct WordsListSpec {
+    var name: String
+    var lengths: ClosedRange<Int>
+
+    static let all = [
+        WordsListSpec(name: "words", lengths: 1...255),
+        WordsListSpec(name: "wordhunt", lengths: 3...16),
+        WordsListSpec(name: "anagrams", lengths: 3...7),
+        WordsListSpec(name: "wordbites", lengths: 3...10),
+    ]
+}
+
+/// counts.json: what the build made, for manifest.json.
+public struct WordsCounts: Codable, Sendable, Equatable {
+    public struct Source: Codable, Sendable, Equatable {
+        public var region: String
+        public var maxLevel: Int
+        public var files: [String]
+        /// Entries dropped by the word rule, by reason.
+        public var dropped: [String: Int]
+    }
+    public struct Curation: Codable, Sendable, Equatable {
+        public var denyEntries: Int
+        public var allowEntries: Int
+        /// Source words removed by deny.txt (after allow.txt rescues).
+        public var denied: Int
+        /// Words added by allow.txt that the sources lack.
+        public var added: Int
+    }
+    public struct List: Codable, Sendable, Equatable {
+        public var file: String
+        public var minLength: Int
+        public var maxLength: Int
+        public var total: Int
+        /// Words of exactly this tier (not cumulative).
+        public var byTier: [String: Int]
+        /// The smaller lists written, by tier: `wordhunt.common.txt` holds the common words.
+        public var tierFiles: [String: String]
+    }
+    public struct Dawg: Codable, Sendable, Equatable {
+        public var file: String
+        public var formatVersion: Int
+        public var bytes: Int
+        public var words: Int
+        public var nodes: Int
+        public var edges: Int
+    }
+    public var source: Source
+    public var curation: Curation
+    public var lists: [String: List]
+    public var dawg: Dawg
+}
+
+public enum WordsBuild {
+    /// Reads the sources, applies the rules and curation, and writes every output atomically.
+    public static func run(_ config: WordsBuildConfiguration) -> WordsBuildReport {
+        var diags = config.source.validate()
+        guard diags.errorCount == 0 else { return WordsBuildReport(diagnostics: diags, summary: []) }
+        let clock = ContinuousClock()
+        let started = clock.now
+        func step(_ what: String) {
+            guard let progress = config.progress else { return }
+            let d = clock.now - started
+            progress(String(format: "[%5.1fs] ", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) + what)
+        }
+        step("reading SCOWL lists in \(config.source.scowlDirectory)")
+        let (files, readDiags) = WordsSourceReader.read(lists: config.source.wordLists, in: config.source.scowlDirectory, maxLevel: config.source.maxLevel)
+        diags += readDiags
+        let (deny, allow, curDiags) = WordsSourceReader.curation(in: config.source.curationDirectory)
+        diags += curDiags
+        guard diags.errorCount == 0 else { return WordsBuildReport(diagnostics: diags, summary: []) }
+
+        step("applying the word rule to \(files.reduce(0) { $0 + $1.entries.count }) entries")
+        let source = WordList(entries: files.lazy.flatMap(\.entries), maxLevel: config.source.maxLevel)
+        let list = source.curated(deny: Set(deny.map(\.word)), allow: allow)
+        let sourceWords = Set(source.words.map(\.word))
+        let finalWords = Set(list.words.map(\.word))
+
+        let out = config.outputDirectory
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD316", "cannot create \(out): \(error.localizedDescription)")], summary: [])
+        }
+        let topTier = Tier(level: config.source.maxLevel) ?? .full
+        let tiers = Tier.allCases.filter { $0 <= topTier }
+        var lists: [String: WordsCounts.List] = [:]
+        var summary: [String] = []
+        var dawgBytes: [UInt8] = []
+        do {
+            step("writing word lists to \(out)")
+            for spec in WordsListSpec.all {
+                let words = list.filtered(lengths: spec.lengths)
+                let file = "\(spec.name).txt"
+                try WordsFileWriter.write(words.map { $0.word + "\n" }.joined(), to: out + "/" + file)
+                var byTier: [String: Int] = [:]
+                for t in tiers { byTier[t.name] = words.count(where: { $0.tier == t }) }
+                var tierFiles: [String: String] = [:]
+                for t in tiers where t < topTier {
+                    let name = "\(spec.name).\(t.name).txt"
+                    tierFiles[t.name] = name
+                    try WordsFileWriter.write(words.filter { $0.tier <= t }.map { $0.word + "\n" }.joined(), to: out + "/" + name)
+                }
+                lists[spec.name] = WordsCounts.List(
+                    file: file, minLength: spec.lengths.lowerBound, maxLength: min(spec.lengths.upperBound, words.map(\.word.utf8.count).max() ?? 0),
+                    total: words.count, byTier: byTier, tierFiles: tierFiles)
+                summary.append("\(file): \(words.count) words (" + tiers.map { "\($0.name) \(byTier[$0.name] ?? 0)" }.joined(separator: ", ") + ")")
+            }
+            step("building words.dawg from \(list.words.count) words")
+            dawgBytes = try DAWGEncoder.encode(list.words)
+            try WordsFileWriter.write(dawgBytes, to: out + "/words.dawg")
+        } catch {
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD316", "cannot write to \(out): \(error)")], summary: [])
+        }
+        let dict: WordDictionary
+        do {
+            dict = try WordDictionary(data: Data(dawgBytes))
+        } catch {
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD317", "the written words.dawg does not open: \(error)")], summary: [])
+        }
+        var dropped: [String: Int] = [:]
+        for (r, n) in source.rejected { dropped[r.rawValue] = n }
+        let counts = WordsCounts(
+            source: .init(region: config.source.region, maxLevel: config.source.maxLevel, files: files.map(\.name), dropped: dropped),
+            curation: .init(
+                denyEntries: deny.count, allowEntries: allow.count,
+                denied: sourceWords.subtracting(finalWords).count, added: finalWords.subtracting(sourceWords).count),
+            lists: lists,
+            dawg: .init(file: "words.dawg", formatVersion: Int(DAWGFormat.version), bytes: dawgBytes.count,
+                        words: dict.wordCount, nodes: dict.nodeCount, edges: dict.edgeCount))
+        do {
+            let enc = JSONEncoder()
+            enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try WordsFileWriter.write(Array(enc.encode(counts)) + [10], to: out + "/counts.json")
+        } catch {
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD316", "cannot write counts.json: \(error)")], summary: [])
+        }
+        step("done")
+        summary.append("words.dawg: \(dawgBytes.count) bytes, \(dict.nodeCount) states, \(dict.edgeCount) edges")
+        summary.append("deny.txt removed \(counts.curation.denied) source words; allow.txt added \(counts.curation.added)")
+        return WordsBuildReport(diagnostics: diags, summary: summary, counts: counts)
+    }
+}

@@ -1,0 +1,47 @@
+// AnalysisProfile: the search settings that make a result reproducible, recorded with every result.
+
+/// How every position of a run is searched. The same position, engine and profile give the same
+/// result every time: one thread, a fixed hash, `ucinewgame` before every position, a node limit
+/// (never time), MultiPV `k`, WDL on.
+///
+/// ```swift
+/// let profile = AnalysisProfile(nodes: 200_000, multiPV: 3)
+/// profile.key   // "threads=1;hash=16;nodes=200000;multipv=3;wdl=true;ucinewgame=true"
+/// ```
+public struct AnalysisProfile: Hashable, Sendable, Codable {
+    /// The node limit of `forge analyze` when `--nodes` is not given. Chosen so that about 2,000
+    /// positions at MultiPV 3 take at most about 8 minutes with 2 engines on 2 cores (docs/engine.md).
+    public static let defaultNodes = 120_000
+    public static let defaultMultiPV = 3
+    public static let defaultHashMegabytes = 16
+
+    public var threads: Int
+    public var hashMegabytes: Int
+    public var nodes: Int
+    public var multiPV: Int
+    public var showWDL: Bool
+    public var newGameBeforeEachPosition: Bool
+
+    public init(nodes: Int = AnalysisProfile.defaultNodes, multiPV: Int = AnalysisProfile.defaultMultiPV,
+                hashMegabytes: Int = AnalysisProfile.defaultHashMegabytes) {
+        self.threads = 1
+        self.hashMegabytes = hashMegabytes
+        self.nodes = nodes
+        self.multiPV = multiPV
+        self.showWDL = true
+        self.newGameBeforeEachPosition = true
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case threads, hashMegabytes = "hash", nodes, multiPV = "multipv", showWDL = "wdl"
+        case newGameBeforeEachPosition = "ucinewgame"
+    }
+
+    /// The canonical text of the profile: part of the cache key, stable across versions of this tool.
+    public var key: String {
+        "threads=\(threads);hash=\(hashMegabytes);nodes=\(nodes);multipv=\(multiPV);wdl=\(showWDL);ucinewgame=\(newGameBeforeEachPosition)"
+    }
+
+    /// The `go` limits of one search.
+    public var limits: SearchLimits { SearchLimits(nodes: nodes) }
+}

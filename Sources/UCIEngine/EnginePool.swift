@@ -1,0 +1,107 @@
+// EnginePool: several supervised engines behind a bounded queue, so a batch uses every core.
+import Foundation
+
+/// A fixed number of engines (default: one per core). `analyse` feeds positions through a
+/// bounded queue to one thread per engine and returns the results in input order.
+///
+/// ```swift
+/// let pool = EnginePool(launcher: .process("/usr/games/stockfish"))
+/// let id = try pool.start(profile: profile)      // fails fast when the engine cannot run
+/// let results = pool.analyse(fens, profile: profile)
+/// pool.shutdown()
+/// ```
+public final class EnginePool: @unchecked Sendable {
+    public let launcher: EngineLauncher
+    public let size: Int
+    public let queueCapacity: Int
+    private let workers: [EngineWorker]
+
+    /// - Parameters:
+    ///   - size: engines; defaults to the number of active cores.
+    ///   - maxAttempts: tries per position before it fails (a crash or hang costs one).
+    ///   - queueCapacity: positions waiting for an engine; defaults to twice `size`.
+    public init(launcher: EngineLauncher, size: Int? = nil, watchdog: Watchdog = Watchdog(), maxAttempts: Int = 3,
+                queueCapacity: Int? = nil, log: @escaping EngineLog = { _ in }) {
+        let n = max(1, size ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.launcher = launcher
+        self.size = n
+        self.queueCapacity = max(1, queueCapacity ?? 2 * n)
+        workers = (0..<n).map { _ in EngineWorker(launcher: launcher, watchdog: watchdog, maxAttempts: maxAttempts, log: log) }
+    }
+
+    deinit { shutdown() }
+
+    /// Starts the first engine and returns its identity (needed for cache keys before any search).
+    /// Throws `.launchFailed`, or `.gaveUp` when the engine dies or hangs during the handshake.
+    public func start(profile: AnalysisProfile) throws(EngineFailure) -> EngineID {
+        try workers[0].start(profile: profile)
+    }
+
+    /// Searches every position (each must already be validated as legal) and returns one result per
+    /// position, in input order. `onResult` is called once per position as soon as it is done,
+    /// one call at a time, from an engine thread.
+    public func analyse(
+        _ fens: [String], profile: AnalysisProfile,
+        onResult: (@Sendable (Int, Result<SearchOutcome, EngineFailure>) -> Void)? = nil
+    ) -> [Result<SearchOutcome, EngineFailure>] {
+        guard !fens.isEmpty else { return [] }
+        let queue = BoundedQueue<Int>(capacity: queueCapacity)
+        let collector = ResultCollector(count: fens.count, onResult: onResult)
+        let group = DispatchGroup()
+        for worker in workers.prefix(min(size, fens.count)) {
+            group.enter()
+            let thread = Thread {
+                while let i = queue.pop() {
+                    collector.record(i, worker.search(fen: fens[i], profile: profile))
+                }
+                group.leave()
+            }
+            thread.name = "engine-worker"
+            thread.start()
+        }
+        for i in fens.indices { queue.push(i) }
+        queue.close()
+        group.wait()
+        return collector.results
+    }
+
+    /// `go` commands sent so far, by every engine.
+    public var searches: Int { workers.reduce(0) { $0 + $1.searches } }
+
+    /// Engines started so far (first starts and restarts).
+    public var launches: Int { workers.reduce(0) { $0 + $1.launches } }
+
+    /// Process ids of every engine this pool started, restarts included.
+    public var launchedProcessIDs: [Int32] { workers.flatMap(\.launchedProcessIDs) }
+
+    /// Process ids of the engines running now.
+    public var processIDs: [Int32] { workers.compactMap(\.processID) }
+
+    /// Quits every engine (killing those that linger). The pool can still start them again.
+    public func shutdown() {
+        for w in workers { w.shutdown() }
+    }
+}
+
+/// Results arriving from several threads, stored by index.
+private final class ResultCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<SearchOutcome, EngineFailure>?]
+    private let onResult: (@Sendable (Int, Result<SearchOutcome, EngineFailure>) -> Void)?
+
+    init(count: Int, onResult: (@Sendable (Int, Result<SearchOutcome, EngineFailure>) -> Void)?) {
+        slots = Array(repeating: nil, count: count)
+        self.onResult = onResult
+    }
+
+    func record(_ i: Int, _ r: Result<SearchOutcome, EngineFailure>) {
+        lock.withLock {
+            slots[i] = r
+            onResult?(i, r)
+        }
+    }
+
+    var results: [Result<SearchOutcome, EngineFailure>] {
+        lock.withLock { slots.map { $0 ?? .failure(.protocolViolation("position never analysed")) } }
+    }
+}

@@ -1,0 +1,181 @@
+// PositionAnalyzer: the engine service other layers use: validate with ChessCore, consult the cache, search through the pool.
+import ChessCore
+import Foundation
+
+/// Analyses positions given as FEN: each is checked with ChessCore before it reaches the engine,
+/// looked up in the cache, searched through the pool when missing, and turned into an `Analysis`
+/// whose moves are all checked legal. Checkmate and stalemate get no search.
+///
+/// The engine sees the position's identity with counters reset (`… 0 1`), so a result depends
+/// only on what the cache keys it by: identity, engine and profile.
+///
+/// ```swift
+/// let analyzer = try PositionAnalyzer(pool: EnginePool(launcher: .process(path)), cache: cache,
+///                                     profile: AnalysisProfile(nodes: 150_000, multiPV: 3))
+/// let results = analyzer.analyse(["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"])
+/// ```
+///
+/// Other modules (Openings) define their own engine protocol; Pipeline adapts this type to it.
+public final class PositionAnalyzer: @unchecked Sendable {
+    public let pool: EnginePool
+    public let cache: AnalysisCache?
+    public let profile: AnalysisProfile
+    /// The engine every result names.
+    public let engine: EngineID
+    private let lock = NSLock()
+    private var _cacheHits = 0
+    private var _cacheErrors: [String] = []
+
+    /// Starts the pool's first engine. Throws when it cannot be started.
+    public init(pool: EnginePool, cache: AnalysisCache?, profile: AnalysisProfile) throws(EngineFailure) {
+        self.pool = pool
+        self.cache = cache
+        self.profile = profile
+        engine = try pool.start(profile: profile)
+    }
+
+    /// Results served from the cache so far.
+    public var cacheHits: Int { lock.withLock { _cacheHits } }
+    /// Cache reads or writes that failed (the analysis itself went on).
+    public var cacheErrors: [String] { lock.withLock { _cacheErrors } }
+
+    /// How a result was obtained, for progress reports.
+    public enum Source: Sendable { case engine, cache, noSearch, refused }
+
+    /// One result per FEN, in order. `onResult` is called once per FEN as soon as its result is
+    /// known (cache hits and refusals first), one call at a time.
+    public func analyse(
+        _ fens: [String], onResult: (@Sendable (Int, Result<Analysis, EngineFailure>, Source) -> Void)? = nil
+    ) -> [Result<Analysis, EngineFailure>] {
+        var results = [Result<Analysis, EngineFailure>?](repeating: nil, count: fens.count)
+        // One entry per identity: a position is searched once however often it appears.
+        var entries: [(key: String, position: Position, indices: [Int], cached: Analysis?)] = []
+        var entryOfKey: [String: Int] = [:]
+        for (i, fen) in fens.enumerated() {
+            let position: Position
+            do throws(PositionParseError) {
+                position = try Position(fen: fen)
+            } catch {
+                let r = Result<Analysis, EngineFailure>.failure(.invalidPosition(fen: fen, reason: error.description))
+                results[i] = r
+                onResult?(i, r, .refused)
+                continue
+            }
+            if let terminal = Self.terminalAnalysis(position, engine: engine.name, profile: profile) {
+                results[i] = .success(terminal)
+                onResult?(i, .success(terminal), .noSearch)
+                continue
+            }
+            let key = position.identity.epd
+            if let j = entryOfKey[key] {
+                entries[j].indices.append(i)
+                if let cached = entries[j].cached {
+                    results[i] = .success(cached)
+                    onResult?(i, .success(cached), .cache)
+                }
+                continue
+            }
+            let hit = lookup(key)
+            entryOfKey[key] = entries.count
+            entries.append((key, position, [i], hit))
+            if let hit {
+                lock.withLock { _cacheHits += 1 }
+                results[i] = .success(hit)
+                onResult?(i, .success(hit), .cache)
+            }
+        }
+        let toSearch = entries.filter { $0.cached == nil }
+        let engineName = engine.name
+        let profile = self.profile
+        let collected = Locked(results)
+        _ = pool.analyse(toSearch.map { $0.key + " 0 1" }, profile: profile) { [self] j, outcome in
+            let entry = toSearch[j]
+            let r: Result<Analysis, EngineFailure>
+            switch outcome {
+            case .success(let o):
+                do throws(EngineFailure) {
+                    let a = try Self.analysis(of: o, position: entry.position, engine: engineName, profile: profile)
+                    store(a, key: entry.key, zobrist: entry.position.zobristKey)
+                    r = .success(a)
+                } catch {
+                    r = .failure(error)
+                }
+            case .failure(let f):
+                r = .failure(f)
+            }
+            collected.mutate { slots in for i in entry.indices { slots[i] = r } }
+            for i in entry.indices { onResult?(i, r, .engine) }
+        }
+        return collected.value.map { $0 ?? .failure(.protocolViolation("position never analysed")) }
+    }
+
+    private func lookup(_ key: String) -> Analysis? {
+        guard let cache else { return nil }
+        do {
+            return try cache.lookup(position: key, engine: engine.name, profile: profile.key)
+        } catch {
+            lock.withLock { _cacheErrors.append("cache read failed: \(error)") }
+            return nil
+        }
+    }
+
+    private func store(_ a: Analysis, key: String, zobrist: UInt64) {
+        guard let cache else { return }
+        do {
+            try cache.store(a, position: key, zobrist: zobrist)
+        } catch {
+            lock.withLock { _cacheErrors.append("cache write failed: \(error)") }
+        }
+    }
+
+    /// The analysis of a position that is over, or nil.
+    static func terminalAnalysis(_ p: Position, engine: String, profile: AnalysisProfile) -> Analysis? {
+        let state: TerminalState
+        let score: ScoreValue
+        if p.isCheckmate {
+            state = .checkmate
+            score = .mate(0)
+        } else if p.isStalemate {
+            state = .stalemate
+            score = .centipawns(0)
+        } else {
+            return nil
+        }
+        return Analysis(bestMove: nil, bestMoveSAN: nil, score: score, whiteScore: p.turn == .white ? score : score.negated,
+                        wdl: nil, terminal: state, lines: [], depth: 0, nodes: 0, engine: engine, profile: profile)
+    }
+
+    /// Checks a search's moves against the position and builds the result.
+    /// Throws `.protocolViolation` when the best move is missing or illegal, or no line has a score.
+    static func analysis(of o: SearchOutcome, position p: Position, engine: String, profile: AnalysisProfile) throws(EngineFailure) -> Analysis {
+        guard let best = o.bestMove else { throw .protocolViolation("bestmove (none) in a position with legal moves: \(p.fen())") }
+        let bestMove: Move
+        do throws(UCIMoveError) {
+            bestMove = try p.move(uci: best)
+        } catch {
+            throw .protocolViolation("best move \(error.description)")
+        }
+        var lines: [AnalysisLine] = []
+        for info in o.lines {
+            guard let score = info.score, !info.pv.isEmpty else { continue }
+            var q = p
+            var pv: [String] = []
+            var sanPV: [String] = []
+            for text in info.pv {
+                guard let m = try? q.move(uci: text) else { break }  // the rest of a PV after an illegal move is noise
+                pv.append(m.uci)
+                sanPV.append(q.san(m))
+                q.play(m)
+            }
+            guard let first = pv.first else { continue }
+            lines.append(AnalysisLine(uci: first, san: sanPV[0], score: score.value, bound: score.bound, wdl: info.wdl,
+                                      depth: info.depth ?? 0, pv: pv, sanPV: sanPV))
+        }
+        guard let top = lines.first, let topInfo = o.lines.first else {
+            throw .protocolViolation("no scored line with a legal move for \(p.fen())")
+        }
+        return Analysis(bestMove: bestMove.uci, bestMoveSAN: p.san(bestMove), score: top.score,
+                        whiteScore: p.turn == .white ? top.score : top.score.negated, wdl: top.wdl, terminal: nil,
+                        lines: lines, depth: topInfo.depth ?? 0, nodes: o.nodes, engine: engine, profile: profile)
+    }
+}

@@ -1,1 +1,0 @@
-// UCIEngine: see README's architecture section.

@@ -1,1 +1,0 @@
-// Words: see README's architecture section.

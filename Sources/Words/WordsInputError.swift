@@ -1,0 +1,19 @@
+// WordsInputError: bad solver input (wrong grid size, non-letters, bad tiles), with stable codes.
+import Diagnostics
+
+/// A solver input that cannot be used. `code` is stable: WRD320 grid size, WRD321 a
+/// character that is not a letter, WRD322 a bad tile, WRD323 too few or too many letters.
+public struct WordsInputError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let code: String
+    public let message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "error[\(code)]: \(message)" }
+
+    /// The error as a diagnostic about the command line.
+    public var diagnostic: Diagnostic { Diagnostic(.error, code, message) }
+}

@@ -1,0 +1,158 @@
+// WordsCommand: `forge words build|lookup|solve|bench` — parse arguments, call one Pipeline function, print, pick the exit code.
+import ArgumentParser
+import Diagnostics
+import Foundation
+import Pipeline
+import Words
+
+struct WordsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "words",
+        abstract: "Word dictionaries: build them from SCOWL, look words up, solve word games.",
+        subcommands: [WordsBuildCommand.self, WordsLookupCommand.self, WordsSolveCommand.self, WordsBenchCommand.self]
+    )
+}
+
+/// The source options shared by `build` and `lookup`.
+struct WordsSourceArguments: ParsableArguments {
+    @Option(help: "The SCOWL directory (Debian's scowl package).")
+    var scowl: String = "/usr/share/dict/scowl"
+    @Option(help: "american, british, canadian or australian.")
+    var region: String = "american"
+    @Option(help: "The largest SCOWL size level read (10–95; 95 is mostly not words).")
+    var maxLevel: Int = 80
+    @Option(help: "The directory holding deny.txt and allow.txt.")
+    var curation: String = "data/words"
+
+    var options: WordsSourceOptions {
+        WordsSourceOptions(scowlDirectory: scowl, region: region, maxLevel: maxLevel, curationDirectory: curation)
+    }
+}
+
+enum WordsOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+extension Tier: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+}
+
+/// Prints diagnostics to stderr (as GitHub annotations under GitHub Actions).
+func printWordsDiagnostics(_ diagnostics: [Diagnostic]) {
+    let github = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+    for d in diagnostics {
+        FileHandle.standardError.write(Data(((github ? d.githubAnnotation : d.text) + "\n").utf8))
+    }
+}
+
+struct WordsBuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build", abstract: "Build word lists, words.dawg and counts.json from SCOWL.")
+    @OptionGroup var source: WordsSourceArguments
+    @Option(help: "The output directory.")
+    var out: String = "data/bundle/words"
+
+    func run() throws {
+        var progress: (@Sendable (String) -> Void)?
+        if isatty(2) != 0 {
+            progress = { @Sendable line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
+        let report = WordsBuild.run(WordsBuildConfiguration(source: source.options, outputDirectory: out, progress: progress))
+        printWordsDiagnostics(report.diagnostics)
+        if report.diagnostics.errorCount > 0 {
+            let usage = report.diagnostics.contains { ["WRD313", "WRD314"].contains($0.code) }
+            throw ExitCode(usage ? 64 : 1)
+        }
+        for line in report.summary { print(line) }
+    }
+}
+
+struct WordsLookupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lookup", abstract: "A word's tier, or why it is not a word (exit 1 when it is not).")
+    @OptionGroup var source: WordsSourceArguments
+    @Option(help: "text or json.")
+    var format: WordsOutputFormat = .text
+    @Argument(help: "The word.")
+    var word: String
+
+    func run() throws {
+        let report = WordsLookup.run(WordsLookupConfiguration(word: word, source: source.options, json: format == .json))
+        printWordsDiagnostics(report.diagnostics)
+        if report.diagnostics.errorCount > 0 {
+            let usage = report.diagnostics.contains { ["WRD313", "WRD314", "WRD321"].contains($0.code) }
+            throw ExitCode(usage ? 64 : 1)
+        }
+        print(report.output)
+        if !report.isWord { throw ExitCode(1) }
+    }
+}
+
+/// Options shared by the three solvers.
+struct WordsSolveArguments: ParsableArguments {
+    @Option(help: "The dictionary.")
+    var dawg: String = "data/bundle/words/words.dawg"
+    @Flag(help: "Treat q as the one tile qu.")
+    var qu = false
+    @Option(help: "Only words of this tier or more common: common, standard, extended, full, insane.")
+    var tier: Tier = .insane
+    @Option(help: "text or json.")
+    var format: WordsOutputFormat = .text
+
+    func solve(_ game: WordsGame) throws {
+        let report = WordsSolve.run(WordsSolveConfiguration(game: game, dawgPath: dawg, quTile: qu, maxTier: tier, json: format == .json))
+        printWordsDiagnostics(report.diagnostics)
+        if report.badInput { throw ExitCode(64) }
+        if report.diagnostics.errorCount > 0 { throw ExitCode(1) }
+        if !report.output.isEmpty { print(report.output) }
+    }
+}
+
+struct WordsSolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solve", abstract: "Solve a word game with words.dawg.",
+        subcommands: [WordHunt.self, Anagrams.self, WordBites.self])
+
+    struct WordHunt: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "wordhunt", abstract: "Every word of a 4×4 grid with its path (cells 0–15, row by row), by score.")
+        @OptionGroup var common: WordsSolveArguments
+        @Argument(help: "16 letters, row by row (separators / , - allowed), e.g. oatr/ihps/htnr/enei.")
+        var grid: String
+        func run() throws { try common.solve(.wordHunt(grid)) }
+    }
+
+    struct Anagrams: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "anagrams", abstract: "Every word from some of the letters, longest first.")
+        @OptionGroup var common: WordsSolveArguments
+        @Argument(help: "The letters, e.g. tarsine.")
+        var letters: String
+        func run() throws { try common.solve(.anagrams(letters)) }
+    }
+
+    struct WordBites: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "wordbites", abstract: "Every word from tiles of one or two letters, with the tiles used.")
+        @OptionGroup var common: WordsSolveArguments
+        @Argument(help: "The tiles, e.g. t r a er in g.")
+        var tiles: [String]
+        func run() throws { try common.solve(.wordBites(tiles)) }
+    }
+}
+
+struct WordsBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Timing mode for scripts/bench/words.sh.", shouldDisplay: false)
+    @Option var dawg: String = "data/bundle/words/words.dawg"
+    @Option var words: String = "data/bundle/words/words.txt"
+    @Option var boards: Int = 300
+    @Option var seed: UInt64 = 1
+
+    func run() throws {
+        let report = WordsBench.run(WordsBenchConfiguration(dawgPath: dawg, wordsPath: words, boards: boards, seed: seed))
+        printWordsDiagnostics(report.diagnostics)
+        if report.diagnostics.errorCount > 0 { throw ExitCode(1) }
+        for line in report.lines { print(line) }
+    }
+}

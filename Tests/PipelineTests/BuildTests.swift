@@ -1,0 +1,103 @@
+// forge build with the real Stockfish: deterministic bytes, the app's read API, the Polyglot book, interrupted builds.
+import BundleStore
+import Foundation
+import Testing
+@testable import Pipeline
+
+@Suite(.serialized) struct BuildTests {
+    static let cache = (try? Fixtures.tempDirectory()) ?? "/tmp/forge-build-test-cache"
+
+    func build(_ openings: String, into out: String) throws -> BuildReport {
+        try Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
+                                         engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
+    }
+
+    @Test func twoBuildsAreByteIdenticalAndTheSecondIsUpToDate() throws {
+        let a = try Fixtures.tempDirectory(), b = try Fixtures.tempDirectory()
+        let first = try build(Fixtures.path("validate/good"), into: a)
+        #expect(!first.failed && !first.upToDate)
+        #expect(first.counts["positions"] == 66)
+        let second = try build(Fixtures.path("validate/good"), into: b)
+        #expect(second.counts["analysed_now"] == 0)
+        for f in ["openings.sqlite", "openings.bin", "manifest.json", "fen/classical/qgd.fen", "fen/tactics/scholars-mate.fen"] {
+            #expect(FileManager.default.contents(atPath: a + "/" + f) == FileManager.default.contents(atPath: b + "/" + f), "\(f)")
+        }
+        let again = try build(Fixtures.path("validate/good"), into: b)
+        #expect(again.upToDate)
+        #expect(!FileManager.default.fileExists(atPath: b + "/.staging"))
+    }
+
+    @Test func theAppCanReadTheBundle() throws {
+        let out = try Fixtures.tempDirectory()
+        _ = try build(Fixtures.path("validate/good"), into: out)
+        let bundle = try OpeningsBundle(path: out + "/openings.sqlite")
+        let openings = try bundle.openings()
+        #expect(openings.map(\.slug) == ["italian"])
+        let main = try #require(try bundle.mainLine(ofOpening: openings[0].id))
+        #expect(main.steps.count == 25)
+        #expect(main.steps.first?.move.san == "e4")
+        #expect(main.steps.first?.lineMove.explanationSource == .authored)
+        #expect(try bundle.deviations(ofLine: main.line.id, phase: 2).map(\.name) == ["Hungarian Defence", "Quiet 4...d6"])
+        #expect(try bundle.deviations(ofLine: main.line.id, phase: 3).count == 3)
+        let start = try #require(try bundle.position(fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+        #expect(start.polyglotKey == 0x463b96181691fc9c)
+        #expect(try bundle.children(ofPosition: start.id).map(\.move.san) == ["e4"])
+        let analysis = try #require(try bundle.analysis(ofPosition: start.id))
+        #expect(analysis.lines.count == 3)
+        #expect(analysis.analysis.engine == "Stockfish 15.1")
+    }
+
+    @Test func polyglotBookWeighsTheMainLineAboveDeviations() throws {
+        let out = try Fixtures.tempDirectory()
+        _ = try build(Fixtures.path("validate/good"), into: out)
+        let book = try PolyglotBookReader(data: try Data(contentsOf: URL(fileURLWithPath: out + "/openings.bin")))
+        let afterE4E5 = try book.entries(forKey: 0x0844931a6ef4b9a0)  // 1.e4 e5: main 2.Nf3
+        #expect(afterE4E5.map(\.move.uci) == ["g1f3"])
+        let afterE4 = try book.entries(forKey: 0x823c9b50fd114196)
+        #expect(afterE4.map(\.move.uci) == ["e7e5", "c7c5"])
+        #expect(afterE4.map(\.weight) == [100, 10])
+    }
+
+    @Test func validationErrorsStopTheBuild() throws {
+        let out = try Fixtures.tempDirectory()
+        let r = try build(Fixtures.path("validate/VAL204"), into: out)
+        #expect(r.failed)
+        #expect(r.diagnostics.contains { $0.code == "VAL204" })
+        #expect(!FileManager.default.fileExists(atPath: out + "/openings.sqlite"))
+    }
+
+    /// A forge process killed at many points of a build leaves the previous bundle whole (its manifest still verifies).
+    @Test func killedBuildLeavesThePreviousBundleIntact() throws {
+        let lib = try Fixtures.tempDirectory() + "/openings"
+        try FileManager.default.copyItem(atPath: Fixtures.path("validate/good"), toPath: lib)
+        let out = try Fixtures.tempDirectory()
+        _ = try build(lib, into: out)
+        let forge = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("forge").path
+        try #require(FileManager.default.isExecutableFile(atPath: forge))
+        let pgn = lib + "/coach/italian.pgn"
+        for (i, delay) in [0.2, 0.5, 0.8, 1.1, 1.4, 1.7].enumerated() {
+            // A changed source, so the build has something to write.
+            let text = try String(contentsOfFile: pgn, encoding: .utf8).replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe \(i)")
+            try text.write(toFile: pgn, atomically: true, encoding: .utf8)
+            let before = try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: forge)
+            p.arguments = ["build", "--openings", lib, "--out", out, "--nodes", "30000"]
+            p.environment = ProcessInfo.processInfo.environment.merging(["FORGE_NODES": "30000"]) { $1 }
+            p.currentDirectoryURL = URL(fileURLWithPath: Self.cache).deletingLastPathComponent()
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let manifest = try Manifest(json: try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+            var actual: [String: ManifestArtifact] = [:]
+            for rel in manifest.artifacts.keys {
+                actual[rel] = ManifestArtifact(contents: try Data(contentsOf: URL(fileURLWithPath: out + "/" + rel)))
+            }
+            #expect(manifest.mismatches(against: actual) == [], "after a kill at \(delay) s")
+            _ = before
+        }
+    }
+}

@@ -1,0 +1,83 @@
+// forge validate over the fixture library: the good library is clean, and each case breaks exactly its rule.
+import Diagnostics
+import Foundation
+import Testing
+@testable import Openings
+@testable import Pipeline
+
+enum Fixtures {
+    static var root: String {
+        Bundle.module.resourceURL?.appendingPathComponent("Fixtures").path ?? "Tests/PipelineTests/Fixtures"
+    }
+    static func path(_ rel: String) -> String { root + "/" + rel }
+    static func tempDirectory() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
+@Test func goodLibraryHasNoFindings() throws {
+    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil))
+    #expect(r.diagnostics.map(\.text) == [])
+    #expect(r.files == 6)
+    #expect(r.lines == 8)
+    #expect(r.positions > 60)
+}
+
+@Test(arguments: ["VAL201", "VAL202", "VAL203", "VAL204", "VAL205", "VAL206", "VAL207", "VAL208", "VAL209", "VAL210",
+                  "VAL211", "VAL230", "VAL231", "PGN102", "PGN150", "PGN153", "FEN007"])
+func eachCaseBreaksItsRule(_ code: String) throws {
+    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/\(code)")], engine: nil))
+    let codes = Set(r.diagnostics.filter { $0.severity == .error }.map(\.code))
+    #expect(codes.contains(code), "\(r.diagnostics.map(\.text))")
+    // Exactly that rule (the transposition case also repeats nothing else).
+    #expect(codes == [code], "\(r.diagnostics.map(\.text))")
+    #expect(r.diagnostics.allSatisfy { $0.location != nil })
+}
+
+@Test func messagesQuoteTheCanonicalForm() throws {
+    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL201")], engine: nil))
+    let d = try #require(r.diagnostics.first)
+    #expect(d.message == "move \"Ng1f3\" is not canonical SAN: write \"Nf3\"")
+    #expect(d.location?.line == 15)
+}
+
+@Test func missingPathIsAnError() throws {
+    let r = try Validate.run(ValidateConfiguration(paths: ["/nonexistent/openings"], engine: nil))
+    #expect(r.diagnostics.map(\.code) == ["VAL200"])
+}
+
+/// The engine checks, with the real Stockfish at a small node limit and a private cache.
+@Suite(.serialized) struct EngineValidateTests {
+    func engine() throws -> EngineConfiguration {
+        EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: try Fixtures.tempDirectory())
+    }
+
+    @Test func goodLibraryPassesTheEngine() throws {
+        let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: try engine()))
+        #expect(r.diagnostics.filter { $0.severity == .error }.map(\.text) == [])
+        #expect(r.searched > 50)
+    }
+
+    @Test func blunderIsReported() throws {
+        let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL220")], engine: try engine()))
+        let d = try #require(r.diagnostics.first { $0.code == "VAL220" })
+        #expect(d.message.hasPrefix("12. Nxe5 (main line) loses "))
+        #expect(d.message.contains("Stockfish's best move"))
+    }
+
+    @Test func falseClaimIsReported() throws {
+        let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL222")], engine: try engine()))
+        let d = try #require(r.diagnostics.first { $0.code == "VAL222" })
+        #expect(d.message == "claim \"material 3\" at ply 6 does not hold: White gains 1 points of material by the end of the line, not 3")
+    }
+
+    @Test func missingEngineIsThrown() throws {
+        var e = try engine()
+        e.enginePath = "/nonexistent/stockfish"
+        #expect(throws: Diagnostic.self) {
+            try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: e))
+        }
+    }
+}

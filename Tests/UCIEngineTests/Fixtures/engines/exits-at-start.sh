@@ -1,0 +1,3 @@
+#!/bin/sh
+# A fake UCI engine that exits at once, before any handshake.
+exit 3

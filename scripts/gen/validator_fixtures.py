@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Writes the validator's fixture library: one good source of each kind, and cases that break exactly one rule each."""
+import os, shutil, chess, chess.pgn
+root = "Tests/PipelineTests/Fixtures/validate"
+shutil.rmtree(root, ignore_errors=True)
+MAIN = "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d3 d6 O-O O-O Re1 a6 Bb3 Ba7 h3 h6 Nbd2 Re8 Nf1 Be6 Ng3 Qd7 Bc2".split()
+DEVS = [  # (ply index where the deviation replaces the main move, moves, phase, name)
+    (1, "c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3".split(), 3, "Sicilian Defence"),
+    (3, "d6 d4 Nf6 Nc3 Nbd7 Bc4 Be7 O-O".split(), 3, "Philidor Defence"),
+    (5, "Nf6 d3 Be7 O-O O-O Re1 d6 c3".split(), 3, "Two Knights Defence"),
+    (5, "Be7 d4 d6 h3 Nf6 Nc3 O-O O-O".split(), 2, "Hungarian Defence"),
+    (7, "d6 d4 exd4 cxd4 Bb6 Nc3 Nf6 O-O".split(), 2, "Quiet 4...d6"),
+]
+TAGS = [("Event", "ContentForge coach"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "-"), ("White", "?"), ("Black", "?"), ("Result", "*"),
+        ("ECO", "C50"), ("Opening", "Italian Game"), ("Variation", "Giuoco Pianissimo"), ("LearnerSide", "White"), ("Difficulty", "2"),
+        ("Description", "White develops quickly, castles and builds the centre slowly with c3 and d3, keeping every piece safe.")]
+
+def movetext(main, devs, comment_first=True, dev_marker=lambda p, n: f'[%dev phase={p} name="{n}"]'):
+    b = chess.Board()
+    out = []
+    for i, san in enumerate(main):
+        num = f"{b.fullmove_number}." if b.turn == chess.WHITE else (f"{b.fullmove_number}..." if i == 0 or out[-1].endswith(")") else "")
+        tok = (num + " " if num else "") + san
+        if i == 0 and comment_first:
+            tok += " {The king's pawn takes a centre square and opens lines for the queen and bishop.}"
+        out.append(tok)
+        for at, moves, phase, name in devs:
+            if at == i:
+                vb = b.copy()
+                parts = []
+                for j, s in enumerate(moves):
+                    n = f"{vb.fullmove_number}." if vb.turn == chess.WHITE else (f"{vb.fullmove_number}..." if j == 0 else "")
+                    parts.append((n + " " if n else "") + s)
+                    vb.push_san(s)
+                out.append("( {" + dev_marker(phase, name) + " A common way to leave the main line early.} " + " ".join(parts) + " )")
+        b.push_san(san)
+    return " ".join(out) + " *"
+
+def pgn(tags, text):
+    return "".join(f'[{k} "{v}"]\n' for k, v in tags) + "\n" + text + "\n"
+
+def write(case, name, content):
+    d = os.path.join(root, case)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "w") as f:
+        f.write(content)
+
+def fens(moves, start=None):
+    b = chess.Board(start) if start else chess.Board()
+    out = [b.fen(en_passant="fen")]
+    for s in moves:
+        b.push_san(s)
+        out.append(b.fen(en_passant="fen"))
+    return "\n".join(out) + "\n"
+
+good = pgn(TAGS, movetext(MAIN, DEVS))
+CLASSICAL = "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O Nf3 h6".split()
+CTAGS = [t for t in TAGS if t[0] not in ("LearnerSide", "Difficulty")]
+CTAGS = [("ECO", "D55") if k == "ECO" else ("Opening", "Queen's Gambit Declined") if k == "Opening" else ("Variation", "Orthodox Defence") if k == "Variation" else (k, v) for k, v in CTAGS]
+CTAGS = [("Description", "Black holds the d5 pawn with e6 and develops calmly; White puts pressure on the pinned knight.") if k == "Description" else (k, v) for k, v in CTAGS]
+classical = pgn(CTAGS, movetext(CLASSICAL, [], comment_first=False))
+TACTIC = "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#".split()
+TTAGS = [(k, v) for k, v in CTAGS if k not in ("Variation",)]
+TTAGS = [("ECO", "C20") if k == "ECO" else ("Opening", "Scholar's Mate") if k == "Opening" else ("Description", "The queen and bishop both aim at f7, the weakest square in Black's camp, and Black misses the threat.") if k == "Description" else (k, v) for k, v in TTAGS]
+TTAGS += [("Claim", "mate 1"), ("ClaimPly", "6"), ("ClaimText", "White mates with Qxf7")]
+tactic = pgn(TTAGS, movetext(TACTIC, [], comment_first=False).replace(" *", " 1-0").replace('"*"', '"1-0"'))
+tactic = tactic.replace('[Result "*"]', '[Result "1-0"]')
+
+# The good library.
+write("good/coach", "italian.pgn", good)
+write("good/library/classical", "qgd.pgn", classical)
+write("good/library/classical", "qgd.fen", fens(CLASSICAL))
+write("good/library/tactics", "scholars-mate.pgn", tactic)
+write("good/library/tactics", "scholars-mate.fen", fens(TACTIC))
+write("good/library/fen-only", "alone.fen", fens("e4 c5 Nf3".split()) + "\n" + fens("d4 Nf6".split()))
+
+# One broken rule each.
+write("VAL201", "italian.pgn", good.replace("2. Nf3", "2. Ng1f3", 1))
+write("VAL202", "italian.pgn", good.replace('[ECO "C50"]\n', ""))
+write("VAL203", "italian.pgn", good.replace('[ECO "C50"]', '[ECO "F50"]').replace('[Difficulty "2"]', '[Difficulty "7"]'))
+write("VAL204", "italian.pgn", pgn(TAGS, movetext(MAIN[:20], DEVS)))
+write("VAL205", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS, dev_marker=lambda p, n: f'[%dev phase=5 name="{n}"]' if n.startswith("Two") else f'[%dev phase={p} name="{n}"]')))
+write("VAL206", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS[:4] + [(7, "d6 d4 exd4 cxd4".split(), 2, "Quiet 4...d6")])))
+write("VAL207", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS + [(4, "Nc3 Nf6 d3 Bc5 Be3 Bxe3 fxe3 d6".split(), 2, "Learner's own choice")])))
+write("VAL208", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS + [DEVS[2]])))
+write("VAL209/library/classical", "qgd.pgn", classical)
+OTHER_ORDER = "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 Nf3 O-O e3 h6".split()
+write("VAL209/library/classical", "qgd-other-name.pgn", pgn([(k, "Cambridge Springs") if k == "Variation" else (k, v) for k, v in CTAGS], movetext(OTHER_ORDER, [], comment_first=False)))
+write("VAL210", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS[:3])))
+write("VAL211", "italian.pgn", good + "\n" + good)
+write("VAL230/library/fen-only", "alone.fen", fens("e4 c5 Nf3".split()).replace("KQkq", "QKkq", 1))
+write("VAL231/library/classical", "qgd.pgn", classical)
+write("VAL231/library/classical", "qgd.fen", fens(CLASSICAL[:-1]))
+write("PGN102", "italian.pgn", good.replace("3. Bc4", "3. Bc5", 1))
+write("PGN153/library/fen-only", "alone.fen", fens("e4 c5 Nf3".split()).replace("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2\n", ""))
+write("PGN150/library/fen-only", "alone.fen", fens("e4 c5 Nf3".split()).replace("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2", "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 1 2"))
+# Engine-checked cases (real Stockfish).
+write("VAL220", "italian.pgn", pgn(TAGS, movetext([("Nxe5" if s == "Ng3" else s) for s in MAIN], DEVS)))
+write("VAL222/library/tactics", "scholars-mate.pgn", tactic.replace('[Claim "mate 1"]', '[Claim "material 3"]'))
+write("FEN007/library/fen-only", "alone.fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1\n")
+print("written", root)
