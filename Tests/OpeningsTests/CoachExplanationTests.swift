@@ -1,5 +1,6 @@
 // CoachExplanationTests: the annotator and its checks over the committed coach sources (openings/coach/*.pgn).
 import ChessPGN
+import Diagnostics
 import Foundation
 import Testing
 
@@ -30,8 +31,17 @@ import Testing
                     if a.source == .generated { #expect((40...220).contains(a.explanation.count), "\(name) \(a.san): \(a.explanation)") }
                 }
             }
-            let errors = ExplanationChecks.check(tree, file: name).filter { $0.severity == .error }
+            let fromTree = ExplanationChecks.check(tree, file: name)
+            let errors = fromTree.filter { $0.severity == .error }
             #expect(errors.isEmpty, "\(errors.map(\.text))")
+            // The source-model variant finds the same things.
+            var ignored: [Diagnostic] = []
+            let source = SourceReader.source(from: tree, file: "openings/coach/" + name, diagnostics: &ignored)
+            #expect(source != nil)
+            if let source {
+                let fromSource = ExplanationChecks.check(source: source)
+                #expect(fromSource.map(\.code).sorted() == fromTree.map(\.code).sorted())
+            }
         }
     }
 }

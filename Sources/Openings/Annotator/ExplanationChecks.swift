@@ -55,6 +55,28 @@ public enum ExplanationChecks {
         return out
     }
 
+    /// The same checks over an `OpeningSource` (the validator's model): every move of the main line, and
+    /// of each deviation from its branch point (alternatives are not checked).
+    public static func check(source: OpeningSource) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for line in source.lines where line.role != .alternative {
+            let moves = line.moves
+            let positions = moves.map(\.before) + (moves.last.map { [$0.after] } ?? [])
+            for i in line.branchPly..<moves.count {
+                let lm = moves[i]
+                let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
+                if let text = lm.comment, !text.isEmpty {
+                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: lm.location)
+                } else if MotifDetector.motifs(before: lm.before, move: lm.move, previous: i > 0 ? moves[i - 1].move : nil).isEmpty {
+                    out.append(Diagnostic(.warning, missing,
+                                          "\(lm.san) has no authored explanation and the annotator finds nothing to say about it",
+                                          at: lm.location, notes: ["write a comment after the move"]))
+                }
+            }
+        }
+        return out
+    }
+
     /// Checks one authored explanation of `move` played in `before`. `later` are the positions after the move
     /// along the line (the first is the position right after it).
     public static func checkAuthored(_ text: String, before: Position, move: Move, later: [Position] = [], at: SourceLocation? = nil) -> [Diagnostic] {
