@@ -1,19 +1,19 @@
 # ContentForge: the commands users and CI run. `make help` lists them.
 SWIFT ?= swift
-FORGE_DEBUG   = .build/debug/forge
 FORGE_RELEASE = .build/release/forge
 STAMP = .build/.setup-done
 
-.PHONY: help setup build release test bench validate regenerate-check build-data fuzz clean
+.PHONY: help setup build release test validate regenerate-check build-data bench perft-deep fuzz ci clean
 
 help:
-	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev (idempotent)"
+	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine (idempotent)"
 	@echo "make build        debug build of forge"
-	@echo "make test         the whole test suite"
-	@echo "make validate     forge validate openings/"
-	@echo "make build-data   validate, analyse (cached), annotate, write data/bundle/"
+	@echo "make test         the whole test suite (talks to the real Stockfish)"
+	@echo "make validate     forge validate openings/ (every check, engine included)"
+	@echo "make build-data   validate, analyse (cached in data/cache/), write data/bundle/"
 	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release build)"
-	@echo "make fuzz         fuzz the FEN, SAN and PGN parsers for a fixed budget"
+	@echo "make perft-deep   the whole perft suite at full depth (release build)"
+	@echo "make fuzz         fuzz the FEN, SAN and PGN parsers (FUZZ_SECONDS, default 60)"
 
 setup: $(STAMP)
 $(STAMP): scripts/setup.sh
@@ -41,8 +41,13 @@ build-data: release
 bench: release
 	@for b in scripts/bench/*.sh; do echo "== $$b"; bash "$$b" || exit 1; done
 
+perft-deep: release
+	./scripts/perft-suite.sh
+
 fuzz: setup
 	./scripts/fuzz.sh $${FUZZ_SECONDS:-60}
+
+ci: test validate regenerate-check build-data
 
 clean:
 	rm -rf .build data/bundle

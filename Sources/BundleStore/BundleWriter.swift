@@ -44,22 +44,22 @@ public struct BundleWriter: Sendable {
         }
 
         try fill(scratch: scratch, with: content, vacuumInto: temporary)
-        try hook(.vacuumed)
+        try hook(.vacuumed, path: path)
         let counts = try BundleVerifier.verify(path: temporary, expectedRowCounts: content.rowCounts)
         try FileSync.sync(path: temporary)
-        try hook(.verified)
+        try hook(.verified, path: path)
         try FileSync.rename(temporary, to: path)
         try FileSync.sync(path: directory)
         return counts
     }
 
-    private func hook(_ stage: Stage) throws(BundleError) {
+    private func hook(_ stage: Stage, path: String) throws(BundleError) {
         do {
             try stageHook?(stage)
         } catch let error as BundleError {
             throw error
         } catch {
-            throw .fileSystem(path: "", operation: "continue after \(stage)", message: "\(error)")
+            throw .fileSystem(path: path, operation: "continue after stage \(stage)", message: "\(error)")
         }
     }
 
@@ -90,7 +90,7 @@ public struct BundleWriter: Sendable {
             throw .rejectedContent(path: scratch, table: "(schema)", message: Self.describe(error))
         }
         try insert(content, into: queue, path: scratch)
-        try hook(.inserted)
+        try hook(.inserted, path: scratch)
         try Self.run(path: scratch) {
             try queue.inDatabase { db in
                 try db.execute(sql: "PRAGMA application_id = \(BundleSchema.applicationID)")
@@ -100,7 +100,7 @@ public struct BundleWriter: Sendable {
         try queue.inDatabaseChecked(path: scratch) { db throws(BundleError) in
             try BundleVerifier.checkIntegrity(db, path: scratch)
         }
-        try hook(.checked)
+        try hook(.checked, path: scratch)
         try Self.run(path: temporary) {
             try queue.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
         }

@@ -50,6 +50,19 @@ public final class OpeningsBundle: Sendable {
         return LineWithSteps(line: line, steps: try steps(ofLine: line.id))
     }
 
+    /// Every line of an opening: the main line first, then its branches by the ply they start at.
+    public func lines(ofOpening openingID: Int64) throws(BundleError) -> [LineRecord] {
+        try read { db in
+            try LineRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM line WHERE opening_id = ?
+                    ORDER BY kind != 'main', branch_ply, id
+                    """,
+                arguments: [openingID])
+        }
+    }
+
     /// A line's own plies in order, each with its move and the position after it.
     /// A deviation's steps start at ply `branchPly + 1`; the plies before are its parent's.
     public func steps(ofLine lineID: Int64) throws(BundleError) -> [LineStep] {

@@ -110,7 +110,9 @@ public struct FENExporter: PGNVisitor {
             lines[i].ply += 1
             let s = lines[i].sequence
             if s >= 0 {
-                append(r.after, ply: lines[i].ply, san: r.canonicalSAN, uci: r.move?.uci ?? "0000", sequence: s)
+                // UCI text only when it is printed: building it for every ply cost more than the FEN.
+                let uci = options.format == .jsonl ? (r.move?.uci ?? "0000") : nil
+                append(r.after, ply: lines[i].ply, san: r.canonicalSAN, uci: uci, sequence: s)
             }
         }
     }

@@ -9,7 +9,20 @@ public struct ReplayedMove: Sendable {
     public var canonicalSAN: String
     public var after: Position
     /// `6...Nf6`: the move number, dots and canonical SAN (or the text as written when canonical SAN was not asked for).
-    public var label: String
+    public var label: String { MoveLabel(san: canonicalSAN, in: before).text }
+}
+
+/// A move as a message names it (`6...Nf6`), kept in parts so that replaying costs no string building.
+struct MoveLabel: Sendable {
+    var san: String
+    var fullmoveNumber: Int
+    var white: Bool
+    init(san: String, in p: Position) {
+        self.san = san
+        fullmoveNumber = p.fullmoveNumber
+        white = p.turn == .white
+    }
+    var text: String { "\(fullmoveNumber)\(white ? "." : "...")\(san)" }
 }
 
 /// Replays moves in the order a `PGNReader` delivers them, with a stack of lines for variations.
@@ -21,9 +34,9 @@ public struct ReplayedMove: Sendable {
 public struct Replayer: Sendable {
     struct Line: Sendable {
         var position: Position
-        var label: String?  // the last move played in this line
+        var label: MoveLabel?  // the last move played in this line
         var previous: Position?  // the position before that move: where a variation branches
-        var previousLabel: String?
+        var previousLabel: MoveLabel?
         var dead: Bool
     }
 
@@ -75,12 +88,10 @@ public struct Replayer: Sendable {
     }
 
     /// `6...Nf6` for `san` played in `p`.
-    static func label(_ san: String, in p: Position) -> String {
-        "\(p.fullmoveNumber)\(p.turn == .white ? "." : "...")\(san)"
-    }
+    static func label(_ san: String, in p: Position) -> String { MoveLabel(san: san, in: p).text }
 
     private var whereText: String {
-        if let l = lines[lines.count - 1].label { return "after \(l)" }
+        if let l = lines[lines.count - 1].label { return "after \(l.text)" }
         return lines.count == 1 ? "at the start" : "at the start of the variation"
     }
 
@@ -112,6 +123,14 @@ public struct Replayer: Sendable {
                     let r = try before.parseSAN(text)
                     move = r.move
                     canonical = r.canonical
+                } else if let (m, after) = FastSAN.play(text, in: before) {
+                    // The hot path of pgn2fen: no legal-move list, no canonical SAN.
+                    let label = MoveLabel(san: text, in: before)
+                    lines[i].previous = before
+                    lines[i].previousLabel = lines[i].label
+                    lines[i].position = after
+                    lines[i].label = label
+                    return .played(ReplayedMove(before: before, move: m, canonicalSAN: text, after: after))
                 } else {
                     move = try Self.resolve(text, in: before)
                     canonical = text
@@ -133,12 +152,12 @@ public struct Replayer: Sendable {
             }
         }
         let after = move.map { before.playing($0) } ?? before.playingNullMove()
-        let label = Self.label(canonical, in: before)
+        let label = MoveLabel(san: canonical, in: before)
         lines[i].previous = before
         lines[i].previousLabel = lines[i].label
         lines[i].position = after
         lines[i].label = label
-        return .played(ReplayedMove(before: before, move: move, canonicalSAN: canonical, after: after, label: label))
+        return .played(ReplayedMove(before: before, move: move, canonicalSAN: canonical, after: after))
     }
 
     /// Opens a variation replacing the last move of the innermost line; a diagnostic when there is no such move.

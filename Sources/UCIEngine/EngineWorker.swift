@@ -1,4 +1,5 @@
 // EngineWorker: one supervised engine: starts it, searches, and on a crash or hang kills, restarts and retries.
+import Foundation
 
 /// Owns at most one live session. Used by one thread at a time.
 final class EngineWorker: @unchecked Sendable {
@@ -8,12 +9,20 @@ final class EngineWorker: @unchecked Sendable {
     let log: EngineLog
     private var session: EngineSession?
     private var configuredFor: AnalysisProfile?
+    // Counters are read from other threads (progress, tests) while the worker runs.
+    private let counterLock = NSLock()
+    private var _searches = 0
+    private var _launches = 0
+    private var _launched: [Int32] = []
+    private var _processID: Int32?
     /// `go` commands sent by every session of this worker.
-    private(set) var searches = 0
+    var searches: Int { counterLock.withLock { _searches } }
     /// Engines started (the first one and every restart).
-    private(set) var launches = 0
+    var launches: Int { counterLock.withLock { _launches } }
     /// Process ids of every engine this worker started.
-    private(set) var launchedProcessIDs: [Int32] = []
+    var launchedProcessIDs: [Int32] { counterLock.withLock { _launched } }
+    /// The current engine's process id, if it runs as a process.
+    var processID: Int32? { counterLock.withLock { _processID } }
 
     init(launcher: EngineLauncher, watchdog: Watchdog, maxAttempts: Int, log: @escaping EngineLog) {
         self.launcher = launcher
@@ -29,9 +38,12 @@ final class EngineWorker: @unchecked Sendable {
         if let session {
             s = session
         } else {
-            launches += 1
+            counterLock.withLock { _launches += 1 }
             let transport = try launcher.launch()
-            if let pid = transport.processID { launchedProcessIDs.append(pid) }
+            counterLock.withLock {
+                _processID = transport.processID
+                if let pid = transport.processID { _launched.append(pid) }
+            }
             s = EngineSession(transport: transport, watchdog: watchdog, log: log)
             session = s
             do throws(EngineFailure) {
@@ -75,7 +87,7 @@ final class EngineWorker: @unchecked Sendable {
             do throws(EngineFailure) {
                 let s = try session(for: profile)
                 if profile.newGameBeforeEachPosition { try s.newGame() }
-                searches += 1
+                counterLock.withLock { _searches += 1 }
                 return .success(try s.search(fen: fen, limits: profile.limits))
             } catch {
                 kill()
@@ -94,6 +106,7 @@ final class EngineWorker: @unchecked Sendable {
         session?.transport.terminate()
         session = nil
         configuredFor = nil
+        counterLock.withLock { _processID = nil }
     }
 
     /// Ends the engine politely (`quit`), killing it if it lingers.
@@ -101,8 +114,6 @@ final class EngineWorker: @unchecked Sendable {
         session?.quit()
         session = nil
         configuredFor = nil
+        counterLock.withLock { _processID = nil }
     }
-
-    /// The current engine's process id, if it runs as a process.
-    var processID: Int32? { session?.transport.processID }
 }

@@ -179,12 +179,3 @@ public final class PositionAnalyzer: @unchecked Sendable {
                         lines: lines, depth: topInfo.depth ?? 0, nodes: o.nodes, engine: engine, profile: profile)
     }
 }
-
-/// A value shared between threads behind a lock.
-final class Locked<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: T
-    init(_ v: T) { stored = v }
-    var value: T { lock.withLock { stored } }
-    func mutate(_ f: (inout T) -> Void) { lock.withLock { f(&stored) } }
-}

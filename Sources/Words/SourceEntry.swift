@@ -26,8 +26,8 @@ public struct TieredWord: Sendable, Hashable, Comparable {
         self.tier = tier
     }
 
-    /// Byte order, which for a–z is alphabetical order.
-    public static func < (a: TieredWord, b: TieredWord) -> Bool { a.word.utf8.lexicographicallyPrecedes(b.word.utf8) }
+    /// Alphabetical order. For ASCII strings `String`'s `<` is byte order (and takes a fast path).
+    public static func < (a: TieredWord, b: TieredWord) -> Bool { a.word < b.word }
 }
 
 /// The words of a dictionary with their tiers, sorted and unique.
@@ -68,19 +68,26 @@ public struct WordList: Sendable, Equatable {
     /// An allow entry without a tier rescues a denied word at its source tier (and does
     /// nothing when the sources lack it); an allow entry with a tier adds the word at that tier.
     public func curated(deny: Set<String>, allow: [CurationEntry]) -> WordList {
-        var map: [String: Tier] = [:]
-        for w in words { map[w.word] = w.tier }
-        var sourceTier = map
-        for d in deny { map[d] = nil }
+        var rescued: Set<String> = []
+        var retiered: [String: Tier] = [:]
         for a in allow {
-            if let t = a.tier {
-                map[a.word] = t
-            } else if let t = sourceTier[a.word] {
-                map[a.word] = t
+            if let t = a.tier { retiered[a.word] = t } else { rescued.insert(a.word) }
+        }
+        var kept: [TieredWord] = []
+        kept.reserveCapacity(words.count)
+        for w in words {
+            if let t = retiered.removeValue(forKey: w.word) {
+                kept.append(TieredWord(w.word, t))
+            } else if !deny.contains(w.word) || rescued.contains(w.word) {
+                kept.append(w)
             }
         }
-        sourceTier = [:]
-        var out = WordList(sortedUnique: map.map { TieredWord($0.key, $0.value) }.sorted())
+        // What is left of `retiered` is not in the sources: added words.
+        if !retiered.isEmpty {
+            kept += retiered.map { TieredWord($0.key, $0.value) }
+            kept.sort()
+        }
+        var out = WordList(sortedUnique: kept)
         out.rejected = rejected
         return out
     }

@@ -1,4 +1,4 @@
-// forge analyze: engine analysis of every position in FEN files, as text or jsonl.
+// forge analyze: engine analysis of every position of FEN files and PGN mainlines, as text or jsonl.
 import ArgumentParser
 import Foundation
 import Pipeline
@@ -7,13 +7,13 @@ import UCIEngine
 struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
-        abstract: "Analyse every position of FEN files with Stockfish (deterministic, cached in data/cache/).",
+        abstract: "Analyse every position of FEN files and PGN mainlines with Stockfish (deterministic, cached in data/cache/).",
         discussion: """
             The engine is --engine PATH, else $FORGE_ENGINE, else `stockfish` on PATH, else /usr/games/stockfish.
             Exit status: 0 all analysed; 1 bad input or a position failed; 69 no usable engine.
             """)
 
-    @Argument(help: "FEN files (one FEN per line; blank lines are skipped).")
+    @Argument(help: "FEN files (one FEN per line; blank lines are skipped) and *.pgn files (every mainline position of every game).")
     var files: [String]
 
     @Option(help: "Node limit per position.")
@@ -38,7 +38,7 @@ struct AnalyzeCommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give at least one FEN file") }
+        guard !files.isEmpty else { throw ValidationError("give at least one FEN or PGN file") }
         guard nodes >= 1 else { throw ValidationError("--nodes must be at least 1, found \(nodes)") }
         guard (1...500).contains(multipv) else { throw ValidationError("--multipv must be between 1 and 500, found \(multipv)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
@@ -53,11 +53,16 @@ struct AnalyzeCommand: ParsableCommand {
                 cacheDirectory: noCache ? nil : EngineConfiguration.defaultCacheDirectory, verbose: verbose),
             format: AnalysisOutputFormat(rawValue: format) ?? .text,
             showProgress: isatty(2) == 1)
-        let out = FileHandle.standardOutput
         let report = runAnalyze(config, output: { line in
-            out.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+            // SIGPIPE is ignored (for the engines' pipes), so a closed stdout (`| head`) shows up as a
+            // write error: stop like a pipe-killed tool would; the exit handler kills the engines.
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+            } catch {
+                Foundation.exit(141)
+            }
         }, progress: { text in
-            FileHandle.standardError.write(Data(text.utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
         })
         for d in report.diagnostics { printError(d.text) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }

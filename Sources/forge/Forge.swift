@@ -13,8 +13,10 @@ struct Forge: ParsableCommand {
             PGNToFENCommand.self,
             FENToPGNCommand.self,
             AnalyzeCommand.self,
+            AnnotateCommand.self,
             WordsCommand.self,
             PerftCommand.self,
+            BundleBenchCommand.self,
         ]
     )
 }

@@ -53,7 +53,11 @@ struct WordsBuildCommand: ParsableCommand {
     var out: String = "data/bundle/words"
 
     func run() throws {
-        let report = WordsBuild.run(WordsBuildConfiguration(source: source.options, outputDirectory: out))
+        var progress: (@Sendable (String) -> Void)?
+        if isatty(2) != 0 {
+            progress = { @Sendable line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
+        let report = WordsBuild.run(WordsBuildConfiguration(source: source.options, outputDirectory: out, progress: progress))
         printWordsDiagnostics(report.diagnostics)
         if report.diagnostics.errorCount > 0 {
             let usage = report.diagnostics.contains { ["WRD313", "WRD314"].contains($0.code) }

@@ -127,6 +127,14 @@ import Testing
         }
     }
 
+    @Test func theLinesOfAnOpeningStartWithTheMainLine() throws {
+        try withBundle { bundle throws in
+            #expect(try bundle.lines(ofOpening: 1).map(\.id) == [1, 3, 4, 2])
+            #expect(try bundle.lines(ofOpening: 2).map(\.kind) == [.main])
+            #expect(try bundle.lines(ofOpening: 3).isEmpty)
+        }
+    }
+
     @Test func rowCountsMatchTheContent() throws {
         let expected = try FixtureContent.content().rowCounts
         try withBundle { bundle throws in

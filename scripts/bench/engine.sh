@@ -70,8 +70,9 @@ read -r w1 c1 <<< "$(forge "$TMP/pool.fen" "$POOL_NODES" 1)"
 read -r w2 c2 <<< "$(forge "$TMP/pool.fen" "$POOL_NODES" 2)"
 echo
 echo "pool, $N_POOL positions at nodes $POOL_NODES"
-echo "  1 engine   wall ${w1}s  $(awk -v w="$w1" -v n="$N_POOL" 'BEGIN { printf "%.1f", n / w }') pos/s"
-echo "  2 engines  wall ${w2}s  $(awk -v w="$w2" -v n="$N_POOL" 'BEGIN { printf "%.1f", n / w }') pos/s"
+# busy cores = cpu / wall: about 2 when both engines really run at once.
+echo "  1 engine   wall ${w1}s  $(awk -v w="$w1" -v n="$N_POOL" 'BEGIN { printf "%.1f", n / w }') pos/s  busy cores $(ratio "$c1" "$w1")"
+echo "  2 engines  wall ${w2}s  $(awk -v w="$w2" -v n="$N_POOL" 'BEGIN { printf "%.1f", n / w }') pos/s  busy cores $(ratio "$c2" "$w2")"
 echo "  ratio 2 engines / 1 engine: $(ratio "$w1" "$w2")   (target: >= 1.8 on 2 free cores; load now: $(cut -d' ' -f1 /proc/loadavg))"
 echo
 echo "estimate: 2000 positions at the default profile on 2 free cores: $(awk -v c="$cpu_per_position" 'BEGIN { s = 2000 * c / 2; printf "%.0f s (%.1f min)", s, s / 60 }') (cpu per position ${cpu_per_position}s)"

@@ -23,7 +23,7 @@ def random_game(rng, rich):
     game = chess.pgn.Game()
     game.headers["Event"] = f"Random {rng.randint(1, 999)}"
     game.headers["Site"] = "Generated"
-    game.headers["White"] = rng.choice(["Anderssen, A.", "Kieseritzky, L.", "Morphy, P. \"Paul\"", "Steinitz"])
+    game.headers["White"] = rng.choice(["Anderssen, A.", "Kieseritzky, L.", "Morphy, P. \"Paul\"" if rich else "Morphy, P.", "Steinitz"])
     game.headers["Black"] = rng.choice(["Lasker, E.", "Tal, M.", "Carlsen, M.", "O'Kelly"])
     if rich and rng.random() < 0.15:
         for _ in range(rng.randint(1, 12)):

@@ -1,5 +1,6 @@
-// PositionSource: the positions `forge analyze` reads: FEN files (one per line), each with its file and line.
+// PositionSource: the positions `forge analyze` reads: FEN files (one per line) and PGN mainlines, each with its location.
 import ChessCore
+import ChessPGN
 import Diagnostics
 import Foundation
 
@@ -17,11 +18,18 @@ public struct SourcedPosition: Hashable, Sendable {
 
 /// Reads positions from input files. Every bad line is reported (with its column); reading goes on.
 public enum PositionSource {
-    /// FEN files: one FEN per line; blank lines (sequence separators) are skipped.
+    /// `*.pgn` files: every mainline position of every game (the start position, then after each
+    /// ply). Other files are FEN files: one FEN per line; blank lines (sequence separators) are skipped.
     public static func read(files: [String]) -> (positions: [SourcedPosition], diagnostics: [Diagnostic]) {
         var positions: [SourcedPosition] = []
         var diagnostics: [Diagnostic] = []
         for file in files {
+            if file.lowercased().hasSuffix(".pgn") {
+                let (p, d) = readPGN(file)
+                positions += p
+                diagnostics += d
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 diagnostics.append(Diagnostic(.error, "UCI110", "cannot read \(file): no such file or not readable",
                                               at: SourceLocation(file: file, line: 1, column: 1)))
@@ -38,12 +46,31 @@ public enum PositionSource {
         return (positions, diagnostics)
     }
 
+    /// The mainline positions of every game of a PGN file.
+    static func readPGN(_ file: String) -> (positions: [SourcedPosition], diagnostics: [Diagnostic]) {
+        let input: ByteInput
+        do throws(ByteInput.OpenError) {
+            input = try ByteInput(path: file)
+        } catch {
+            return ([], [Diagnostic(.error, "UCI110", error.message, at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        var visitor = MainlinePositions(file: file)
+        let reader = PGNReader(fileName: file, read: input.read(into:))
+        do {
+            while try reader.readGame(&visitor) {}
+        } catch {
+            return (visitor.positions, visitor.diagnostics + [Diagnostic(.error, "UCI110", "\(error)", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        return (visitor.positions, visitor.diagnostics)
+    }
+
     /// The positions of one FEN file's text.
     static func readFEN(_ text: String, file: String) -> (positions: [SourcedPosition], diagnostics: [Diagnostic]) {
         var positions: [SourcedPosition] = []
         var diagnostics: [Diagnostic] = []
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on both forms of line end.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let indent = raw.prefix(while: { $0 == " " || $0 == "\t" }).count
             let fen = raw.dropFirst(indent).trimmingTrailingWhitespace()

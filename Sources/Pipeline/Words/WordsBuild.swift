@@ -7,10 +7,14 @@ import Words
 public struct WordsBuildConfiguration: Sendable {
     public var source: WordsSourceOptions
     public var outputDirectory: String
+    /// Called with a line at each stage; the executable passes one only when stderr is a terminal.
+    public var progress: (@Sendable (String) -> Void)?
 
-    public init(source: WordsSourceOptions = WordsSourceOptions(), outputDirectory: String = "data/bundle/words") {
+    public init(source: WordsSourceOptions = WordsSourceOptions(), outputDirectory: String = "data/bundle/words",
+                progress: (@Sendable (String) -> Void)? = nil) {
         self.source = source
         self.outputDirectory = outputDirectory
+        self.progress = progress
     }
 }
 
@@ -80,12 +84,21 @@ public enum WordsBuild {
     public static func run(_ config: WordsBuildConfiguration) -> WordsBuildReport {
         var diags = config.source.validate()
         guard diags.errorCount == 0 else { return WordsBuildReport(diagnostics: diags, summary: []) }
+        let clock = ContinuousClock()
+        let started = clock.now
+        func step(_ what: String) {
+            guard let progress = config.progress else { return }
+            let d = clock.now - started
+            progress(String(format: "[%5.1fs] ", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) + what)
+        }
+        step("reading SCOWL lists in \(config.source.scowlDirectory)")
         let (files, readDiags) = WordsSourceReader.read(lists: config.source.wordLists, in: config.source.scowlDirectory, maxLevel: config.source.maxLevel)
         diags += readDiags
         let (deny, allow, curDiags) = WordsSourceReader.curation(in: config.source.curationDirectory)
         diags += curDiags
         guard diags.errorCount == 0 else { return WordsBuildReport(diagnostics: diags, summary: []) }
 
+        step("applying the word rule to \(files.reduce(0) { $0 + $1.entries.count }) entries")
         let source = WordList(entries: files.lazy.flatMap(\.entries), maxLevel: config.source.maxLevel)
         let list = source.curated(deny: Set(deny.map(\.word)), allow: allow)
         let sourceWords = Set(source.words.map(\.word))
@@ -103,6 +116,7 @@ public enum WordsBuild {
         var summary: [String] = []
         var dawgBytes: [UInt8] = []
         do {
+            step("writing word lists to \(out)")
             for spec in WordsListSpec.all {
                 let words = list.filtered(lengths: spec.lengths)
                 let file = "\(spec.name).txt"
@@ -120,6 +134,7 @@ public enum WordsBuild {
                     total: words.count, byTier: byTier, tierFiles: tierFiles)
                 summary.append("\(file): \(words.count) words (" + tiers.map { "\($0.name) \(byTier[$0.name] ?? 0)" }.joined(separator: ", ") + ")")
             }
+            step("building words.dawg from \(list.words.count) words")
             dawgBytes = try DAWGEncoder.encode(list.words)
             try WordsFileWriter.write(dawgBytes, to: out + "/words.dawg")
         } catch {
@@ -148,6 +163,7 @@ public enum WordsBuild {
         } catch {
             return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD316", "cannot write counts.json: \(error)")], summary: [])
         }
+        step("done")
         summary.append("words.dawg: \(dawgBytes.count) bytes, \(dict.nodeCount) states, \(dict.edgeCount) edges")
         summary.append("deny.txt removed \(counts.curation.denied) source words; allow.txt added \(counts.curation.added)")
         return WordsBuildReport(diagnostics: diags, summary: summary, counts: counts)
