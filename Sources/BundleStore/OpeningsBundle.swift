@@ -177,7 +177,10 @@ public final class OpeningsBundle: Sendable {
         try queue.inDatabaseChecked(path: path) { db throws(BundleError) in try BundleVerifier.rowCounts(db, path: path) }
     }
 
+    /// Runs a query on the connection. No transaction: the connection is read-only and a bundle
+    /// is never modified in place (a new one is renamed over it), so there is nothing to isolate
+    /// from, and `BEGIN`/`COMMIT` around every query cost more than the query.
     private func read<T>(_ body: (Database) throws -> T) throws(BundleError) -> T {
-        try BundleWriter.run(path: path) { try queue.read(body) }
+        try BundleWriter.run(path: path) { try queue.inDatabase(body) }
     }
 }

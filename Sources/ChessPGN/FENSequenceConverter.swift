@@ -90,6 +90,16 @@ public struct FENSequenceConverter {
             return nil
         }
         let joins = prev.legalMoves.filter { prev.playing($0).identity == id }
+        if joins.isEmpty, !prev.isCheck, prev.playingNullMove().identity == id {
+            // pgn2fen prints the position after a PGN null move: give the `--` back.
+            let after = prev.playingNullMove()
+            if after.halfmoveClock != p.halfmoveClock || after.fullmoveNumber != p.fullmoveNumber {
+                error(PGNCode.countersDoNotFollow, "counters do not follow from the null move: expected \(after.halfmoveClock) \(after.fullmoveNumber), found \(p.halfmoveClock) \(p.fullmoveNumber)", line: number)
+                return nil
+            }
+            add(nil, san: "--", after: p, line: number)
+            return nil
+        }
         guard let m = joins.first else {
             error(PGNCode.noJoiningMove, "no legal move leads from line \(previousLine) to line \(number)", line: number)
             return nil
@@ -132,7 +142,7 @@ public struct FENSequenceConverter {
         }
     }
 
-    private mutating func add(_ m: Move, san: String, after: Position, line: Int) {
+    private mutating func add(_ m: Move?, san: String, after: Position, line: Int) {
         let parent = game.nodes.count - 1
         game.nodes.append(MoveNode(writtenSAN: san, san: san, move: m, ply: parent + 1, parent: parent, location: PGNLocation(line: line, column: 1)))
         game.nodes[parent].children.append(parent + 1)

@@ -392,7 +392,12 @@ public final class PGNReader {
 
     private func unexpected<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
         let loc = here
-        var bytes: [UInt8] = [UInt8(peek())]
+        let first = peek()
+        if first < 0 {  // a sequence (`…`) cut by the end of the input
+            if deliver { visitor.problem(diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected end of input inside a character", at: loc)) }
+            return
+        }
+        var bytes: [UInt8] = [UInt8(first)]
         advance()
         if bytes[0] >= 0xC0 {
             while bytes.count < 4, peek() >= 0x80, peek() < 0xC0 {

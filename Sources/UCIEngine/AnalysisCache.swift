@@ -48,7 +48,7 @@ public final class AnalysisCache: Sendable {
         self.path = path
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 analysis") { db in
-            try db.create(table: "analysis", options: [.withoutRowID]) { t in
+            try db.create(table: "analysis", options: [.withoutRowID, .ifNotExists]) { t in
                 t.column("position", .text).notNull()
                 t.column("engine", .text).notNull()
                 t.column("profile", .text).notNull()
@@ -57,7 +57,12 @@ public final class AnalysisCache: Sendable {
                 t.primaryKey(["position", "engine", "profile"])
             }
         }
-        try migrator.migrate(database)
+        do {
+            try migrator.migrate(database)
+        } catch {
+            // Another process may have created the cache at the same moment; its migration is now visible.
+            try migrator.migrate(database)
+        }
     }
 
     /// The stored analysis, or nil (also when the stored JSON no longer decodes).

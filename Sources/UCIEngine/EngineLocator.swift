@@ -9,7 +9,8 @@ public enum EngineLocator {
     /// even if missing, so the launch reports the exact problem), `FORGE_ENGINE`, `stockfish` in
     /// each `PATH` directory, `/usr/games/stockfish`. Throws `.notFound` listing what was tried.
     public static func locate(
-        explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+        explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        fallback: String = EngineLocator.fallbackPath
     ) throws(EngineFailure) -> String {
         if let explicitPath, !explicitPath.isEmpty { return explicitPath }
         if let fromEnvironment = environment["FORGE_ENGINE"], !fromEnvironment.isEmpty { return fromEnvironment }
@@ -20,8 +21,8 @@ public enum EngineLocator {
             tried.append(candidate)
             if fm.isExecutableFile(atPath: candidate) { return candidate }
         }
-        tried.append(fallbackPath)
-        if fm.isExecutableFile(atPath: fallbackPath) { return fallbackPath }
+        tried.append(fallback)
+        if fm.isExecutableFile(atPath: fallback) { return fallback }
         throw .notFound(searched: ["--engine", "FORGE_ENGINE"] + tried)
     }
 }

@@ -81,6 +81,15 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(written.hasSuffix("2. Nf3 *\n"))
     }
 
+    @Test func ellipsisCutByTheEndOfInput() throws {
+        // Found by libFuzzer: `…` (E2 80 A6) cut after its first bytes at the end of the input.
+        for tail: [UInt8] in [[0xE2], [0xE2, 0x80], [0xE2, 0x80, 0x41]] {
+            let (out, diags) = try exportFENs(Array("1. e4 ".utf8) + tail, name: "cut.pgn", options: FENExportOptions())
+            #expect(out.split(separator: "\n").count == 1)
+            #expect(diags.contains { $0.contains("PGN100") })
+        }
+    }
+
     @Test func hugeCommentIsCutNotHeld() throws {
         var bytes = Array("1. e4 {".utf8)
         bytes += [UInt8](repeating: 97, count: 3 << 20)

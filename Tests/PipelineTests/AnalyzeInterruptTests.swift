@@ -1,6 +1,8 @@
 // AnalyzeInterruptTests: SIGINT to a running `forge analyze` leaves no engine process behind.
+import ChessCore
 import Foundation
 import Testing
+import UCIEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,5 +55,52 @@ private func isRunning(_ pid: Int32) -> Bool {
         let gone = Date(timeIntervalSinceNow: 3)
         while engines.contains(where: isRunning), Date() < gone { usleep(20_000) }
         #expect(!engines.contains(where: isRunning))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: forgePath)
+                   && FileManager.default.isExecutableFile(atPath: "/usr/games/stockfish")))
+    func interruptedRunKeepsFinishedResultsInTheCache() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-interrupt-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // 120 distinct positions two plies deep.
+        var fens: [String] = []
+        for m1 in Position.standard.legalMoves {
+            let p1 = Position.standard.playing(m1)
+            for m2 in p1.legalMoves where fens.count < 120 { fens.append(p1.playing(m2).fen()) }
+        }
+        try (fens.joined(separator: "\n") + "\n").write(toFile: dir + "/positions.fen", atomically: true, encoding: .utf8)
+        func forge() throws -> Process {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: forgePath)
+            p.currentDirectoryURL = URL(fileURLWithPath: dir)
+            p.arguments = ["analyze", "positions.fen", "--nodes", "20000", "--multipv", "1", "--jobs", "1",
+                           "--engine", "/usr/games/stockfish", "--format", "jsonl"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        let cachePath = dir + "/data/cache/analysis.sqlite"
+        let first = try forge()
+        var stored = 0
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while stored < 5, Date() < deadline, first.isRunning {
+            usleep(100_000)
+            if FileManager.default.fileExists(atPath: cachePath) {
+                do { stored = try AnalysisCache(path: cachePath).count() } catch { Issue.record("cache unreadable while forge writes: \(error)") }
+            }
+        }
+        kill(first.processIdentifier, SIGINT)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 130)
+        let kept = try AnalysisCache(path: cachePath).count()
+        #expect(kept >= 5)
+        #expect(kept < fens.count)
+
+        let second = try forge()
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 0)
+        #expect(try AnalysisCache(path: cachePath).count() == fens.count)
     }
 }

@@ -19,7 +19,9 @@ enum Fixtures {
 
 @Test func goodLibraryHasNoFindings() throws {
     let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil))
-    #expect(r.diagnostics.map(\.text) == [])
+    #expect(r.diagnostics.filter { $0.severity == .error }.map(\.text) == [])
+    // Quiet moves of the fixture have no comment and nothing the annotator can say: warnings only.
+    #expect(Set(r.diagnostics.map(\.code)).subtracting(["ANN501"]).isEmpty, "\(r.diagnostics.map(\.text))")
     #expect(r.files == 6)
     #expect(r.lines == 8)
     #expect(r.positions > 60)

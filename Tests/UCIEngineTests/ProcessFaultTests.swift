@@ -148,3 +148,20 @@ let legalFENs = [
         #expect((one.launchedProcessIDs + two.launchedProcessIDs).allSatisfy { !isAlive($0) })
     }
 }
+
+@Suite struct EngineLocatorTests {
+    @Test func searchOrder() throws {
+        let dir = temporaryDirectory("locator")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let onPath = dir + "/stockfish"
+        _ = FileManager.default.createFile(atPath: onPath, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        let env = ["PATH": "/nonexistent:\(dir)", "FORGE_ENGINE": "/from/env"]
+        #expect(try EngineLocator.locate(explicitPath: "/given", environment: env) == "/given")
+        #expect(try EngineLocator.locate(explicitPath: nil, environment: env) == "/from/env")
+        #expect(try EngineLocator.locate(explicitPath: nil, environment: ["PATH": "/nonexistent:\(dir)"]) == onPath)
+        #expect(try EngineLocator.locate(explicitPath: nil, environment: ["PATH": "/nonexistent"], fallback: onPath) == onPath)
+        #expect(throws: EngineFailure.notFound(searched: ["--engine", "FORGE_ENGINE", "/nonexistent/stockfish", "/nowhere/stockfish"])) {
+            try EngineLocator.locate(explicitPath: nil, environment: ["PATH": "/nonexistent"], fallback: "/nowhere/stockfish")
+        }
+    }
+}

@@ -93,7 +93,17 @@ public enum Build {
         }
         let info = BundleInfo(engine: engineName, engineVersion: engineName.split(separator: " ").last.map(String.init) ?? "",
                               profile: profile, sourceHash: sourceHash, buildDate: buildDate)
-        let content = BundleContentBuilder.content(tree: tree, sources: coach, verdicts: verdicts, info: info)
+        // Explanations for every move of every line: authored ones win, the annotator writes the rest.
+        let annotator = Annotator(oracle: oracle)
+        var annotations: [[[MoveAnnotation]]] = []
+        for s in coach {
+            let r = annotator.annotate(source: s)
+            annotations.append(r.lines)
+            for p in r.engineProblems {
+                diagnostics.append(Diagnostic(.warning, "ANN505", "\(s.file): the annotator got no engine verdict: \(p.message)"))
+            }
+        }
+        let content = BundleContentBuilder.content(tree: tree, sources: coach, verdicts: verdicts, annotations: annotations, info: info)
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
         let fenFiles = lib.sources.filter { $0.kind != .coach }.sorted { $0.file < $1.file }.map { s in
             ("fen/\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug).fen", Regeneration.fenText(for: s))

@@ -4,7 +4,9 @@ import ChessCore
 import Openings
 
 enum BundleContentBuilder {
-    static func content(tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?], info: BundleInfo) -> BundleContent {
+    /// `annotations[source][line]` are aligned with that line's own moves (`ownMoves`).
+    static func content(tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?], annotations: [[[MoveAnnotation]]],
+                        info: BundleInfo) -> BundleContent {
         let openings = sources.enumerated().map { i, s in
             OpeningRecord(id: Int64(i + 1), slug: s.slug, name: s.tag("Opening") ?? s.slug,
                           variation: s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }, eco: s.tag("ECO") ?? "",
@@ -32,11 +34,16 @@ enum BundleContentBuilder {
             lines.append(LineRecord(id: Int64(tl.id), openingID: Int64(tl.source + 1), kind: kind, name: line.name,
                                     phase: line.phase, parentLineID: line.role == .main ? nil : Int64(tl.parent),
                                     branchPly: line.role == .main ? nil : line.branchPly))
+            let notes = tl.source < annotations.count && tl.lineIndex < annotations[tl.source].count ? annotations[tl.source][tl.lineIndex] : []
             for (i, m) in line.moves.enumerated() where i >= line.branchPly {
+                let note = i - line.branchPly < notes.count ? notes[i - line.branchPly] : nil
+                let explanation = m.comment ?? note?.explanation
+                let source: BundleStore.ExplanationSource? = m.comment != nil ? .authored : note.map { $0.source == .authored ? .authored : .generated }
+                let arrows = m.arrows.isEmpty ? (note?.arrows ?? []) : m.arrows
                 lineMoves.append(LineMoveRecord(
                     lineID: Int64(tl.id), ply: i + 1, moveID: Int64(tl.edges[i]),
-                    explanation: m.comment, explanationSource: m.comment == nil ? nil : .authored, concepts: [],
-                    arrows: m.arrows.isEmpty ? nil : m.arrows.joined(separator: ","),
+                    explanation: explanation, explanationSource: explanation == nil ? nil : source, concepts: note?.concepts ?? [],
+                    arrows: arrows.isEmpty ? nil : arrows.joined(separator: ","),
                     highlights: m.highlights.isEmpty ? nil : m.highlights.joined(separator: ",")))
             }
         }

@@ -53,6 +53,7 @@ public enum Validate {
     static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds) -> ValidationReport {
         var out = lib.diagnostics
         for s in lib.sources { out += SourceChecks.check(s) }
+        for s in lib.sources where s.kind == .coach { out += ExplanationChecks.check(source: s) }
         out += LibraryChecks.check(lib.sources)
         out += fenFileProblems(lib)
         let positions = EngineChecks.positions(of: lib.sources)

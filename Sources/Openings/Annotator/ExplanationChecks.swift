@@ -1,0 +1,170 @@
+// ExplanationChecks: validator checks on explanations — every line move explained, authored text in bounds and true to the board.
+import ChessCore
+import ChessPGN
+import Diagnostics
+
+/// The annotator's checks for `forge validate`. Codes:
+/// - `ANN501` (warning): a main-line or deviation move has no authored comment and the annotator finds no
+///   motif for it, so only a filler sentence can be generated. (error when the move cannot be replayed)
+/// - `ANN502` (error): an authored explanation shorter than 40 or longer than 220 characters.
+/// - `ANN503` (warning): an authored comment names a piece on a square where no such piece stands
+///   (before or after the move): `the knight on f5`.
+/// - `ANN504` (warning): an authored comment names a move (`Nf3`, `exd5`, `O-O`) that is legal neither
+///   before nor after the move, nor in the next positions of the line, nor after one more move of either side.
+///
+/// ```swift
+/// let diagnostics = ExplanationChecks.check(tree, file: "openings/coach/italian.pgn")
+/// ```
+public enum ExplanationChecks {
+    public static let missing = "ANN501"
+    public static let length = "ANN502"
+    public static let pieceNotThere = "ANN503"
+    public static let illegalMove = "ANN504"
+
+    /// How many plies ahead a move named in a comment may become legal (a plan: "preparing d4").
+    static let planHorizon = 8
+
+    /// Checks every main-line and deviation move of a replayed game tree.
+    public static func check(_ tree: GameTree, file: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let lines = GameLines.lines(tree)
+        for line in lines {
+            let r = line.request
+            let positions = r.moves.map(\.before) + (r.moves.last.map { [$0.before.playing($0.move)] } ?? [])
+            for (i, n) in line.nodes.enumerated() {
+                let node = tree.nodes[n]
+                let at = SourceLocation(file: file, line: node.location.line, column: node.location.column)
+                guard i < r.moves.count else {
+                    out.append(Diagnostic(.error, missing, "move \(node.san) cannot be replayed, so it cannot be explained", at: at))
+                    continue
+                }
+                let lm = r.moves[i]
+                let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
+                if let text = i < r.authored.count ? r.authored[i] : nil {
+                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: at)
+                } else {
+                    let motifs = MotifDetector.motifs(before: lm.before, move: lm.move, previous: i > 0 ? r.moves[i - 1].move : r.previous)
+                    if motifs.isEmpty {
+                        out.append(Diagnostic(.warning, missing,
+                                              "\(lm.before.san(lm.move)) has no authored explanation and the annotator finds nothing to say about it",
+                                              at: at, notes: ["write a comment after the move"]))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The same checks over an `OpeningSource` (the validator's model): every move of the main line, and
+    /// of each deviation from its branch point (alternatives are not checked).
+    public static func check(source: OpeningSource) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for line in source.lines where line.role != .alternative {
+            let moves = line.moves
+            let positions = moves.map(\.before) + (moves.last.map { [$0.after] } ?? [])
+            for i in line.branchPly..<moves.count {
+                let lm = moves[i]
+                let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
+                if let text = lm.comment, !text.isEmpty {
+                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: lm.location)
+                } else if MotifDetector.motifs(before: lm.before, move: lm.move, previous: i > 0 ? moves[i - 1].move : nil).isEmpty {
+                    out.append(Diagnostic(.warning, missing,
+                                          "\(lm.san) has no authored explanation and the annotator finds nothing to say about it",
+                                          at: lm.location, notes: ["write a comment after the move"]))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Checks one authored explanation of `move` played in `before`. `later` are the positions after the move
+    /// along the line (the first is the position right after it).
+    public static func checkAuthored(_ text: String, before: Position, move: Move, later: [Position] = [], at: SourceLocation? = nil) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let count = text.count
+        if count < 40 || count > 220 {
+            out.append(Diagnostic(.error, length, "authored explanation has \(count) characters; expected 40 to 220", at: at,
+                                  notes: ["text: \(text)"]))
+        }
+        let after = before.playing(move)
+        let words = tokens(text)
+        // "the knight on f5"
+        for (i, w) in words.enumerated() where i + 2 < words.count && words[i + 1] == "on" {
+            guard let role = roleNamed(w), let sq = Square(words[i + 2]), words[i + 2].count == 2 else { continue }
+            let there = ([before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == role }
+            if !there {
+                out.append(Diagnostic(.warning, pieceNotThere, "comment names a \(role.name) on \(sq.name), but there is none there", at: at,
+                                      notes: ["position after the move: \(after.fen())"]))
+            }
+        }
+        // Moves: SAN with a piece letter, a capture, or castling.
+        var seen: Set<String> = []
+        for w in rawTokens(text) where looksLikeMove(w) && !seen.contains(w) {
+            seen.insert(w)
+            var candidates = [before, after] + later
+            if let p = BoardFacts.passing(after) { candidates.append(p) }
+            if let p = BoardFacts.passing(before) { candidates.append(p) }
+            var legal = candidates.contains { p in (try? p.parseSAN(w)) != nil }
+            // A plan or a hypothetical: legal after one more move of either side ("Be3 and Rc1", "…Qxb3 axb3").
+            if !legal {
+                var deeper: [Position] = after.legalMoves.map { after.playing($0) }
+                if let p = BoardFacts.passing(after) {
+                    for m in p.legalMoves { if let q = BoardFacts.passing(p.playing(m)) { deeper.append(q) } }
+                }
+                legal = deeper.contains { p in (try? p.parseSAN(w)) != nil }
+            }
+            if !legal {
+                out.append(Diagnostic(.warning, illegalMove, "comment names the move \(w), which is not legal here", at: at,
+                                      notes: ["position before the move: \(before.fen())"]))
+            }
+        }
+        return out
+    }
+
+    static func roleNamed(_ w: String) -> Role? {
+        switch w {
+        case "pawn": .pawn
+        case "knight": .knight
+        case "bishop": .bishop
+        case "rook": .rook
+        case "queen": .queen
+        case "king": .king
+        default: nil
+        }
+    }
+
+    /// Lower-cased words, punctuation stripped.
+    static func tokens(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    /// Whitespace-separated tokens with move numbers, dots and trailing punctuation removed: `3...Nf6,` → `Nf6`.
+    static func rawTokens(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "/" }).map { raw in
+            var s = Substring(raw)
+            while let f = s.first, f.isNumber || f == "." || f == "(" || f == "\"" || f == "'" { s = s.dropFirst() }
+            while let l = s.last, ",.;:!?)\"'".contains(l) { s = s.dropLast() }
+            return String(s)
+        }
+    }
+
+    /// `Nf3`, `Nbd7`, `Qxe7+`, `exd5`, `O-O`, `e8=Q`: tokens that can only be moves (plain squares like `d4` are not checked).
+    static func looksLikeMove(_ w: String) -> Bool {
+        if w == "O-O" || w == "O-O-O" { return true }
+        let u = Array(w.utf8)
+        guard u.count >= 3, u.count <= 8 else { return false }
+        let isFile = { (b: UInt8) in b >= 97 && b <= 104 }
+        let isRank = { (b: UInt8) in b >= 49 && b <= 56 }
+        var core = u
+        while let l = core.last, l == 43 || l == 35 { core.removeLast() }  // + #
+        guard core.count >= 3 else { return false }
+        if "KQRBN".utf8.contains(core[0]) {
+            let rest = core.dropFirst()
+            guard rest.count >= 2, let a = rest.dropLast().last, let b = rest.last, isFile(a), isRank(b) else { return false }
+            return rest.dropLast(2).allSatisfy { isFile($0) || isRank($0) || $0 == 120 }
+        }
+        // Pawn capture: exd5, exd6
+        if core.count >= 4, isFile(core[0]), core[1] == 120, isFile(core[2]), isRank(core[3]) { return true }
+        return false
+    }
+}
