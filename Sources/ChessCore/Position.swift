@@ -140,10 +140,7 @@ public struct Position: Hashable, Sendable {
     public func fen(_ ep: EnPassantPolicy = .always) -> String { setup(ep).fen }
 
     /// The FEN without the two counters (EPD's first four fields).
-    public func epd(_ ep: EnPassantPolicy = .always) -> String {
-        let s = setup(ep)
-        return "\(board.placementFEN) \(turn.fenChar) \(s.castlingFEN) \(s.epSquare?.name ?? "-")"
-    }
+    public func epd(_ ep: EnPassantPolicy = .always) -> String { setup(ep).epd }
 
     // MARK: State
 
@@ -257,10 +254,7 @@ public struct PositionIdentity: Hashable, Sendable {
     public let epSquare: Square?
 
     /// The FEN's first four fields of this identity (`… w KQkq -`).
-    public var epd: String {
-        let s = Setup(board: board, turn: turn, castlingRights: castlingRights, epSquare: epSquare)
-        return "\(board.placementFEN) \(turn.fenChar) \(s.castlingFEN) \(epSquare?.name ?? "-")"
-    }
+    public var epd: String { Setup(board: board, turn: turn, castlingRights: castlingRights, epSquare: epSquare).epd }
 }
 
 /// Which en-passant square a FEN or a key carries.

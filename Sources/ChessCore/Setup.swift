@@ -35,8 +35,11 @@ public struct Setup: Hashable, Sendable {
         return s.isEmpty ? "-" : s
     }
 
-    /// The canonical FEN of exactly this setup (its en-passant square as stored).
-    public var fen: String {
-        "\(board.placementFEN) \(turn.fenChar) \(castlingFEN) \(epSquare?.name ?? "-") \(halfmoveClock) \(fullmoveNumber)"
+    /// The FEN's first four fields (EPD without operations): placement, side, castling, en passant.
+    public var epd: String {
+        "\(board.placementFEN) \(turn.fenChar) \(castlingFEN) \(epSquare?.name ?? "-")"
     }
+
+    /// The canonical FEN of exactly this setup (its en-passant square as stored).
+    public var fen: String { "\(epd) \(halfmoveClock) \(fullmoveNumber)" }
 }

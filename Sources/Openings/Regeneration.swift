@@ -24,7 +24,7 @@ public enum Regeneration {
         var out = ""
         var current: Position?
         for line in rawLines {
-            let t = line.trimmingCharacters(in: " \t")
+            let t = line.trimming(" \t")
             if t.isEmpty {
                 if current != nil { out += "\n" }
                 current = nil
@@ -57,12 +57,5 @@ public enum Regeneration {
             if e != f { return (i + 1, e, f) }
         }
         return (1, "", "")
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: String) -> String {
-        let chars = Set(set)
-        return String(drop(while: { chars.contains($0) }).reversed().drop(while: { chars.contains($0) }).reversed())
     }
 }

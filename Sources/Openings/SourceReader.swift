@@ -14,7 +14,7 @@ struct DeviationMarker: Hashable {
         problems = []
         var rest = Substring(arguments)
         while let eq = rest.firstIndex(of: "=") {
-            let key = rest[..<eq].trimmingCharacters(" ")
+            let key = rest[..<eq].trimming(" ")
             rest = rest[rest.index(after: eq)...].drop(while: { $0 == " " })
             var value: Substring
             if rest.first == "\"" {
@@ -42,15 +42,17 @@ struct DeviationMarker: Hashable {
                 problems.append("unknown key \"\(key)\"")
             }
         }
-        if !rest.trimmingCharacters(" ").isEmpty { problems.append("unreadable \"\(rest)\"") }
+        if !rest.trimming(" ").isEmpty { problems.append("unreadable \"\(rest)\"") }
         if phase == nil && !problems.contains(where: { $0.hasPrefix("phase") }) { problems.append("phase= is missing") }
         if name == nil && !problems.contains(where: { $0.hasPrefix("the name") }) { problems.append("name= is missing") }
     }
 }
 
-extension Substring {
-    func trimmingCharacters(_ c: Character) -> String {
-        String(drop(while: { $0 == c }).reversed().drop(while: { $0 == c }).reversed())
+extension StringProtocol {
+    /// The text without leading and trailing characters from `set`.
+    func trimming(_ set: String) -> String {
+        let chars = Set(set)
+        return String(drop(while: { chars.contains($0) }).reversed().drop(while: { chars.contains($0) }).reversed())
     }
 }
 

@@ -85,8 +85,7 @@ public enum Build {
         // 3. The bundle's content.
         let engineName = verdicts.compactMap { $0?.engine }.first ?? "unknown"
         let profile = verdicts.compactMap { $0?.profile }.first ?? config.engine.profile.key
-        let sourceFiles = LibraryFiles.discover([config.openingsPath], diagnostics: &diagnostics)
-        let sourceHash = SourceHash.of(files: sourceFiles.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
+        let sourceHash = SourceHash.of(files: lib.files.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
         let buildDate: String?
         do { buildDate = try BundleInfo.buildDate(sourceDateEpoch: config.sourceDateEpoch) } catch {
             return report(diagnostics + [Diagnostic(.error, "BND402", "SOURCE_DATE_EPOCH: \(error)")], [:], upToDate: false)

@@ -11,6 +11,8 @@ struct LoadedLibrary {
     var fenFiles: [(path: String, text: String)] = []
     var diagnostics: [Diagnostic] = []
     var pgnFiles = 0
+    /// Every `.pgn` and `.fen` path found, sorted.
+    var files: [String] = []
     /// Sources not checked further because reading them found errors.
     var brokenSources: Set<String> = []
 
@@ -48,7 +50,8 @@ enum LibraryFiles {
     /// Reads every PGN source (one game each, replayed) and every FEN file's text.
     static func load(_ paths: [String]) -> LoadedLibrary {
         var lib = LoadedLibrary()
-        for file in discover(paths, diagnostics: &lib.diagnostics) {
+        lib.files = discover(paths, diagnostics: &lib.diagnostics)
+        for file in lib.files {
             if file.hasSuffix(".fen") {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     lib.diagnostics.append(Diagnostic(.error, "PGN130", "cannot read \(file)"))
