@@ -31,10 +31,25 @@ public final class EnginePool: @unchecked Sendable {
 
     deinit { shutdown() }
 
-    /// Starts the first engine and returns its identity (needed for cache keys before any search).
-    /// Throws `.launchFailed`, or `.gaveUp` when the engine dies or hangs during the handshake.
+    /// Starts every engine at once and returns the first one's identity (needed for cache keys
+    /// before any search). Throws `.launchFailed`, or `.gaveUp` when the first engine dies or hangs
+    /// during the handshake; another engine that fails to start is started again by its first search.
+    /// Starting them all here keeps engine start-up out of the batch: a pool of two is ready to
+    /// run two searches from its first position.
     public func start(profile: AnalysisProfile) throws(EngineFailure) -> EngineID {
-        try workers[0].start(profile: profile)
+        let others = workers.dropFirst()
+        let group = DispatchGroup()
+        for worker in others {
+            group.enter()
+            let thread = Thread {
+                _ = try? worker.start(profile: profile)
+                group.leave()
+            }
+            thread.name = "engine-start"
+            thread.start()
+        }
+        defer { group.wait() }
+        return try workers[0].start(profile: profile)
     }
 
     /// Searches every position (each must already be validated as legal) and returns one result per
@@ -67,6 +82,10 @@ public final class EnginePool: @unchecked Sendable {
 
     /// `go` commands sent so far, by every engine.
     public var searches: Int { workers.reduce(0) { $0 + $1.searches } }
+
+    /// The engines' own search time (their `info … time`), summed over every successful search, in
+    /// seconds: what a batch would cost with no client at all, for measuring the client's overhead.
+    public var engineSeconds: Double { Double(workers.reduce(0) { $0 + $1.engineMilliseconds }) / 1000 }
 
     /// Engines started so far (first starts and restarts).
     public var launches: Int { workers.reduce(0) { $0 + $1.launches } }

@@ -15,12 +15,15 @@ final class EngineWorker: @unchecked Sendable {
     private var _launches = 0
     private var _launched: [Int32] = []
     private var _processID: Int32?
+    private var _engineMilliseconds = 0
     /// `go` commands sent by every session of this worker.
     var searches: Int { counterLock.withLock { _searches } }
     /// Engines started (the first one and every restart).
     var launches: Int { counterLock.withLock { _launches } }
     /// Process ids of every engine this worker started.
     var launchedProcessIDs: [Int32] { counterLock.withLock { _launched } }
+    /// The search time the engines reported (`info … time`), summed over every successful search.
+    var engineMilliseconds: Int { counterLock.withLock { _engineMilliseconds } }
     /// The current engine's process id, if it runs as a process.
     var processID: Int32? { counterLock.withLock { _processID } }
 
@@ -88,7 +91,9 @@ final class EngineWorker: @unchecked Sendable {
                 let s = try session(for: profile)
                 if profile.newGameBeforeEachPosition { try s.newGame() }
                 counterLock.withLock { _searches += 1 }
-                return .success(try s.search(fen: fen, limits: profile.limits))
+                let outcome = try s.search(fen: fen, limits: profile.limits)
+                counterLock.withLock { _engineMilliseconds += outcome.engineMilliseconds }
+                return .success(outcome)
             } catch {
                 kill()
                 last = error

@@ -37,6 +37,9 @@ struct AnalyzeCommand: ParsableCommand {
     @Flag(help: "Report engine lines that were ignored.")
     var verbose = false
 
+    @Flag(help: "At the end, print counts, wall time and the engines' own search time on standard error.")
+    var stats = false
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one FEN or PGN file") }
         guard nodes >= 1 else { throw ValidationError("--nodes must be at least 1, found \(nodes)") }
@@ -65,6 +68,7 @@ struct AnalyzeCommand: ParsableCommand {
             try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
         })
         for d in report.diagnostics { printError(d.text) }
+        if stats { printError("forge analyze: " + report.statistics) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

@@ -5,3 +5,8 @@ import Foundation
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
+
+/// Writes text to standard error as it is (progress lines: no newline).
+func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}

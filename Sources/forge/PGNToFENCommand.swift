@@ -2,6 +2,7 @@
 import ArgumentParser
 import ChessPGN
 import Diagnostics
+import Foundation
 import Pipeline
 
 extension FENExportOptions.Format: ExpressibleByArgument {}
@@ -45,12 +46,15 @@ struct PGNToFENCommand: ParsableCommand {
         let config = PGNToFENConfiguration(
             inputs: files,
             options: FENExportOptions(format: format, includeStart: start, variations: variations, game: game),
-            outputPath: output)
+            outputPath: output, showProgress: isatty(2) == 1)
         let summary: ConversionSummary
         do {
-            summary = try Convert.pgnToFEN(config) { d in
+            summary = try Convert.pgnToFEN(config, report: { d in
+                if config.showProgress { writeError("\r\u{1B}[2K") }  // the message replaces the progress line
                 printError(githubAnnotations ? d.githubAnnotation : d.text)
-            }
+            }, progress: { text in
+                writeError(text)
+            })
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)

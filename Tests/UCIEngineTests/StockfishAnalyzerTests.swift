@@ -34,6 +34,21 @@ func temporaryDirectory(_ name: String) -> String {
         #expect(a.engine.name == "Stockfish 15.1")
     }
 
+    @Test func poolStartsEveryEngineBeforeTheBatch() throws {
+        let a = try analyzer(size: 2)
+        // Both engines run and have answered the handshake before any position is sent.
+        #expect(a.pool.processIDs.count == 2)
+        #expect(a.pool.launches == 2)
+        #expect(a.pool.searches == 0)
+        let results = a.analyse(Array(legalFENs.prefix(4)))
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+        #expect(a.pool.launches == 2)
+        let pids = a.pool.launchedProcessIDs
+        a.pool.shutdown()
+        #expect(a.pool.processIDs.isEmpty)
+        #expect(pids.allSatisfy { !isAlive($0) })
+    }
+
     @Test func multiPVGivesKDistinctLegalLines() throws {
         let a = try analyzer()
         let r = try a.analyse([legalFENs[1]])[0].get()

@@ -27,7 +27,21 @@ public struct AnalyzeReport: Sendable {
     public var positions: Int
     public var fromCache: Int
     public var searched: Int
+    /// Engines that ran.
+    public var engines: Int
+    /// The engines' own search time, summed (see `EnginePool.engineSeconds`).
+    public var engineSeconds: Double
     public var seconds: Double
+
+    /// One line for `--stats`: counts, wall time, and the engines' own search time.
+    public var statistics: String {
+        var line = "\(positions) positions: \(searched) searched, \(fromCache) from the cache; \(engines) engine\(engines == 1 ? "" : "s")"
+        line += String(format: "; wall %.3f s; engine search time %.3f s", seconds, engineSeconds)
+        if engines == 1, engineSeconds > 0 {
+            line += String(format: "; overhead %.1f%% over the engine's own time", (seconds / engineSeconds - 1) * 100)
+        }
+        return line
+    }
 }
 
 /// Runs `forge analyze`. Result text goes to `output` (one call per position, in input order);
@@ -42,9 +56,9 @@ public func runAnalyze(
 ) -> AnalyzeReport {
     let start = Date()
     let (positions, inputDiagnostics) = PositionSource.read(files: config.files)
-    func report(_ d: [Diagnostic], _ code: Int32, hits: Int = 0, searched: Int = 0) -> AnalyzeReport {
-        AnalyzeReport(diagnostics: d, exitCode: code, positions: positions.count, fromCache: hits, searched: searched,
-                      seconds: Date().timeIntervalSince(start))
+    func report(_ d: [Diagnostic], _ code: Int32, hits: Int = 0, pool: EnginePool? = nil) -> AnalyzeReport {
+        AnalyzeReport(diagnostics: d, exitCode: code, positions: positions.count, fromCache: hits, searched: pool?.searches ?? 0,
+                      engines: pool?.size ?? 0, engineSeconds: pool?.engineSeconds ?? 0, seconds: Date().timeIntervalSince(start))
     }
     if inputDiagnostics.errorCount > 0 { return report(inputDiagnostics, 1) }
     let engineDiagnostics = EngineDiagnostics(verbose: config.engine.verbose)
@@ -71,7 +85,8 @@ public func runAnalyze(
             diagnostics.append(Diagnostic(.error, f.code, f.message, at: positions[i].location, notes: ["position: \(positions[i].fen)"]))
         }
     }
-    return report(diagnostics, diagnostics.errorCount > 0 ? 1 : 0, hits: analyzer.cacheHits, searched: analyzer.pool.searches)
+    analyzer.pool.shutdown()
+    return report(diagnostics, diagnostics.errorCount > 0 ? 1 : 0, hits: analyzer.cacheHits, pool: analyzer.pool)
 }
 
 /// Writes results in input order as soon as every earlier one is written.

@@ -10,6 +10,8 @@ final class ByteInput {
     let name: String
     private let fd: Int32
     private let owned: Bool
+    /// The size in bytes when the input is a regular file (for progress lines).
+    let size: Int?
 
     struct OpenError: Error {
         let message: String
@@ -20,6 +22,8 @@ final class ByteInput {
             name = "<stdin>"
             fd = 0
             owned = false
+            var st = stat()
+            size = fstat(0, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : nil
             return
         }
         name = path
@@ -32,6 +36,7 @@ final class ByteInput {
         }
         fd = d
         owned = true
+        size = (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : nil
     }
 
     deinit { if owned { close(fd) } }

@@ -9,11 +9,14 @@ public struct PGNToFENConfiguration: Sendable {
     public var options: FENExportOptions
     /// `nil` or `-`: standard output; otherwise written through a temporary sibling.
     public var outputPath: String?
+    /// Draw a progress line through `progress` (the command sets this when standard error is a terminal).
+    public var showProgress: Bool
 
-    public init(inputs: [String], options: FENExportOptions = FENExportOptions(), outputPath: String? = nil) {
+    public init(inputs: [String], options: FENExportOptions = FENExportOptions(), outputPath: String? = nil, showProgress: Bool = false) {
         self.inputs = inputs
         self.options = options
         self.outputPath = outputPath
+        self.showProgress = showProgress
     }
 }
 
@@ -29,14 +32,19 @@ public struct ConversionSummary: Sendable, Hashable {
 }
 
 public enum Convert {
-    /// Converts every game of every input; `report` gets every diagnostic as soon as its game is read.
+    /// Converts every game of every input; `report` gets every diagnostic as soon as its game is read,
+    /// `progress` the progress line's text when `config.showProgress`.
     /// Throws only when the output cannot be written.
-    public static func pgnToFEN(_ config: PGNToFENConfiguration, report: (Diagnostic) -> Void) throws -> ConversionSummary {
+    public static func pgnToFEN(
+        _ config: PGNToFENConfiguration, report: (Diagnostic) -> Void, progress: @escaping (String) -> Void = { _ in }
+    ) throws -> ConversionSummary {
         let out: AtomicOutput
         do { out = try AtomicOutput(path: config.outputPath) } catch { throw ConversionError(message: error.description) }
         var exporter = FENExporter(options: config.options)
         var summary = ConversionSummary()
         var errorsBefore = 0
+        var meter = config.showProgress ? ConversionProgress(write: progress) : nil
+        defer { meter?.finish() }
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
             let input: ByteInput
             do { input = try ByteInput(path: path) } catch {
@@ -52,6 +60,8 @@ public enum Convert {
                     if !bytes.isEmpty {
                         do { try out.write(bytes) } catch { throw ConversionError(message: error.description) }
                     }
+                    meter?.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
+                                  plies: exporter.movesPlayed)
                     if let g = config.options.game, exporter.gamesSeen >= g { break }
                 }
             } catch let e as ConversionError {
@@ -60,6 +70,8 @@ public enum Convert {
                 report(Diagnostic(.error, PGNCode.unreadable, "\(error)", at: nil))
                 summary.unreadableInputs += 1
             }
+            meter?.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
+                          plies: exporter.movesPlayed, force: true)
             summary.gamesWithErrors += exporter.gamesWithErrors - errorsBefore
             errorsBefore = exporter.gamesWithErrors
             if let g = config.options.game, exporter.gamesSeen >= g { break }
