@@ -48,6 +48,7 @@ public struct FENExporter: PGNVisitor {
     public private(set) var movesPlayed = 0
 
     private var replayer = Replayer(fileName: "", wantsCanonicalSAN: false)
+    private var fenText = FENText()
     private var sequences: [[UInt8]] = [[]]
     private var sequenceCount = 0
     /// Per open line: its sequence (-1 when it prints nothing) and the ply of its position.
@@ -98,6 +99,21 @@ public struct FENExporter: PGNVisitor {
 
     public mutating func beginMovetext() {
         if options.includeStart && !replayer.isDead { append(replayer.position, ply: 0, san: nil, uci: nil, sequence: 0) }
+    }
+
+    public mutating func san(bytes: UnsafeBufferPointer<UInt8>, at location: PGNLocation) {
+        guard options.format != .jsonl else { return san(String(decoding: bytes, as: UTF8.self), at: location) }
+        // fen and epd need neither canonical SAN nor UCI: the replayer's byte path.
+        switch replayer.advance(bytes: bytes, at: location) {
+        case .ignored: return
+        case .failed(let d): fail(d)
+        case .played:
+            movesPlayed += 1
+            let i = lines.count - 1
+            lines[i].ply += 1
+            let s = lines[i].sequence
+            if s >= 0 { append(replayer.position, ply: lines[i].ply, san: nil, uci: nil, sequence: s) }
+        }
     }
 
     public mutating func san(_ text: String, at location: PGNLocation) {
@@ -155,10 +171,10 @@ public struct FENExporter: PGNVisitor {
     private mutating func append(_ p: Position, ply: Int, san: String?, uci: String?, sequence s: Int) {
         switch options.format {
         case .fen:
-            FENText.appendFEN(p, to: &sequences[s])
+            fenText.appendFEN(p, to: &sequences[s])
             sequences[s].append(10)
         case .epd:
-            FENText.appendEPD(p, to: &sequences[s])
+            fenText.appendEPD(p, to: &sequences[s])
             sequences[s].append(10)
         case .jsonl:
             var line = "{\"game\":\(gamesSeen),"
@@ -169,7 +185,7 @@ public struct FENExporter: PGNVisitor {
             line += uci.map { "\"\($0)\"" } ?? "null"
             line += ",\"fen\":\""
             sequences[s].append(contentsOf: line.utf8)
-            FENText.appendFEN(p, to: &sequences[s])
+            fenText.appendFEN(p, to: &sequences[s])
             sequences[s].append(contentsOf: "\"}\n".utf8)
         }
     }

@@ -3,64 +3,81 @@ import ChessCore
 
 /// FEN and EPD as bytes, with en passant after every double push (`EnPassantPolicy.always`).
 /// Same text as `Position.fen()` and `Position.epd()`, without building a String per position.
-public enum FENText {
-    public static func appendFEN(_ p: Position, to out: inout [UInt8]) {
+///
+/// A writer remembers the text of the ranks it has written (a rank's pieces fit in a 56-bit key):
+/// first those of the last position, which a move changes in one or two ranks, then a table of
+/// the ranks seen so far. Keep one writer per stream of positions.
+///
+/// ```swift
+/// var writer = FENText()
+/// var out: [UInt8] = []
+/// writer.appendEPD(.standard, to: &out)   // "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+/// ```
+public struct FENText: Sendable {
+    /// Two words per slot: the rank's key with its text length in the top byte (0: empty slot),
+    /// then its text, little-endian. The table's slots; then one slot per rank of the last position
+    /// written; then that position's seven piece sets (white, pawns … kings); then 1 once it is set.
+    private var table: [UInt64]
+    private static let slotBits = 12
+    private static let lastBase = 2 << slotBits
+    private static let lastSets = lastBase + 16
+    private static let lastValid = lastSets + 7
+
+    public init() {
+        table = Array(repeating: 0, count: Self.lastValid + 1)
+    }
+
+    public mutating func appendFEN(_ p: Position, to out: inout [UInt8]) {
         write(p, counters: true, to: &out)
     }
 
-    public static func appendEPD(_ p: Position, to out: inout [UInt8]) {
+    public mutating func appendEPD(_ p: Position, to out: inout [UInt8]) {
         write(p, counters: false, to: &out)
     }
 
     /// Builds the line in a stack buffer and appends it once: appending byte by byte to an array
     /// (a uniqueness check per byte) was a quarter of pgn2fen's time.
-    private static func write(_ p: Position, counters: Bool, to out: inout [UInt8]) {
+    private mutating func write(_ p: Position, counters: Bool, to out: inout [UInt8]) {
+        let b = p.board
+        let sets = (b.pieces(.white).rawValue, b.pieces(.pawn).rawValue, b.pieces(.knight).rawValue, b.pieces(.bishop).rawValue,
+                    b.pieces(.rook).rawValue, b.pieces(.queen).rawValue, b.pieces(.king).rawValue)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 192) { buf in
             var n = 0
-            // The placement: each rank's occupancy (8 bits) picks a precomputed plan of piece and
-            // digit tokens, so the loop has no branch that depends on the position.
-            let b = p.board
-            let whiteSet = b.pieces(.white).rawValue
-            let sets = (b.pieces(.pawn).rawValue, b.pieces(.knight).rawValue, b.pieces(.bishop).rawValue,
-                        b.pieces(.rook).rawValue, b.pieces(.queen).rawValue, b.pieces(.king).rawValue)
-            let occupied = sets.0 | sets.1 | sets.2 | sets.3 | sets.4 | sets.5
-            var cells = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-            withUnsafeMutableBytes(of: &cells) { cells in
-                func mark(_ set: UInt64, _ ch: UInt8) {
-                    var w = set & whiteSet
-                    while w != 0 {
-                        cells[w.trailingZeroBitCount] = ch
-                        w &= w &- 1
-                    }
-                    var k = set & ~whiteSet
-                    while k != 0 {
-                        cells[k.trailingZeroBitCount] = ch | 0x20
-                        k &= k &- 1
-                    }
+            let base = UnsafeMutableRawPointer(buf.baseAddress!)
+            table.withUnsafeMutableBufferPointer { t in
+                // Squares whose piece differs from the last position written: only their ranks
+                // need a new text (a move changes one or two).
+                let l = Self.lastSets
+                let changed = t[Self.lastValid] == 0 ? ~UInt64(0)
+                    : (sets.0 ^ t[l]) | (sets.1 ^ t[l &+ 1]) | (sets.2 ^ t[l &+ 2]) | (sets.3 ^ t[l &+ 3])
+                        | (sets.4 ^ t[l &+ 4]) | (sets.5 ^ t[l &+ 5]) | (sets.6 ^ t[l &+ 6])
+                if changed != 0 {
+                    (t[l], t[l &+ 1], t[l &+ 2], t[l &+ 3]) = (sets.0, sets.1, sets.2, sets.3)
+                    (t[l &+ 4], t[l &+ 5], t[l &+ 6]) = (sets.4, sets.5, sets.6)
+                    t[Self.lastValid] = 1
                 }
-                mark(sets.0, 80)
-                mark(sets.1, 78)
-                mark(sets.2, 66)
-                mark(sets.3, 82)
-                mark(sets.4, 81)
-                mark(sets.5, 75)
-                plans.withUnsafeBufferPointer { plans in
-                    for rank in stride(from: 7, through: 0, by: -1) {
-                        var plan = plans[Int((occupied >> UInt64(rank &* 8)) & 0xFF)]
-                        var count = Int(plan & 0xF)
-                        plan >>= 4
-                        let row = rank &* 8
-                        while count > 0 {
-                            let code = Int(plan & 0xF)
-                            plan >>= 4
-                            buf[n] = code < 8 ? cells[row &+ code] : UInt8(truncatingIfNeeded: 41 &+ code)
-                            n &+= 1
-                            count &-= 1
+                for rank in stride(from: 7, through: 0, by: -1) {
+                    let shift = UInt64(truncatingIfNeeded: rank &* 8)
+                    let last = Self.lastBase &+ rank &* 2
+                    if (changed >> shift) & 0xFF != 0 {
+                        let key = (sets.0 >> shift) & 0xFF | ((sets.1 >> shift) & 0xFF) << 8 | ((sets.2 >> shift) & 0xFF) << 16
+                            | ((sets.3 >> shift) & 0xFF) << 24 | ((sets.4 >> shift) & 0xFF) << 32
+                            | ((sets.5 >> shift) & 0xFF) << 40 | ((sets.6 >> shift) & 0xFF) << 48
+                        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.slotBits)) &* 2
+                        if t[slot] & 0x00FF_FFFF_FFFF_FFFF != key || t[slot] >> 56 == 0 {
+                            let (text, length) = Self.rankText(key)
+                            t[slot] = key | UInt64(length) << 56
+                            t[slot &+ 1] = text
                         }
-                        if rank > 0 {
-                            buf[n] = 47
-                            n &+= 1
-                        }
+                        t[last] = t[slot]
+                        t[last &+ 1] = t[slot &+ 1]
+                    }
+                    // Eight bytes stored, `length` of them kept: the buffer has room past the end.
+                    base.storeBytes(of: t[last &+ 1].littleEndian, toByteOffset: n, as: UInt64.self)
+                    n &+= Int(truncatingIfNeeded: t[last] >> 56)
+                    if rank > 0 {
+                        buf[n] = 47
+                        n &+= 1
                     }
                 }
             }
@@ -74,7 +91,7 @@ public enum FENText {
             let rights = p.castlingRights
             if rights.isEmpty {
                 put(45)
-            } else if (rights & ~standardRooks).isEmpty, standardCastlingRooks(p) {
+            } else if (rights & ~Self.standardRooks).isEmpty, Self.standardCastlingRooks(p) {
                 if rights.contains(.h1) { put(75) }
                 if rights.contains(.a1) { put(81) }
                 if rights.contains(.h8) { put(107) }
@@ -117,28 +134,41 @@ public enum FENText {
         }
     }
 
-    private static let standardRooks = Bitboard([.a1, .h1, .a8, .h8])
-    private static let whiteRooks = Bitboard([.a1, .h1])
-    private static let blackRooks = Bitboard([.a8, .h8])
+    // Literals, not `static let`s: a global's lazy initialisation check cost 1% of pgn2fen.
+    @inline(__always) private static var standardRooks: Bitboard { Bitboard(0x8100_0000_0000_0081) }
+    @inline(__always) private static var whiteRooks: Bitboard { Bitboard(0x81) }
+    @inline(__always) private static var blackRooks: Bitboard { Bitboard(0x8100_0000_0000_0000) }
 
-    /// For each rank occupancy (bit f = a piece on file f): token count in the low 4 bits, then
-    /// 4-bit tokens: 0–7 a piece on that file, 8–15 a run of 1–8 empty squares (digit = token - 7).
-    private static let plans: [UInt64] = (0..<256).map { (mask: Int) -> UInt64 in
-        var tokens: [UInt64] = []
-        var empty: UInt64 = 0
-        for f in 0..<8 {
-            if mask & (1 << f) != 0 {
-                if empty > 0 { tokens.append(7 + empty) }
-                empty = 0
-                tokens.append(UInt64(f))
-            } else {
-                empty += 1
+    /// The FEN text of one rank from its key (byte 0: white pieces, bytes 1–6: pawns … kings;
+    /// bit f of each byte is file f), packed little-endian, and its length (1–8).
+    static func rankText(_ key: UInt64) -> (text: UInt64, length: Int) {
+        let white = key & 0xFF
+        let occupied = (key >> 8 | key >> 16 | key >> 24 | key >> 32 | key >> 40 | key >> 48) & 0xFF
+        var text: UInt64 = 0
+        var length: UInt64 = 0
+        var file = 0
+        var rest = occupied
+        while rest != 0 {
+            let f = rest.trailingZeroBitCount
+            if f > file {
+                text |= UInt64(48 + f - file) << (8 &* length)
+                length += 1
             }
+            let bit = UInt64(1) << UInt64(f)
+            var letter: UInt64 =
+                (key >> 8) & bit != 0 ? 80 : (key >> 16) & bit != 0 ? 78 : (key >> 24) & bit != 0 ? 66
+                : (key >> 32) & bit != 0 ? 82 : (key >> 40) & bit != 0 ? 81 : 75  // P N B R Q K
+            if white & bit == 0 { letter |= 0x20 }
+            text |= letter << (8 &* length)
+            length += 1
+            file = f + 1
+            rest &= rest &- 1
         }
-        if empty > 0 { tokens.append(7 + empty) }
-        var plan = UInt64(tokens.count)
-        for (i, t) in tokens.enumerated() { plan |= t << UInt64(4 + 4 * i) }
-        return plan
+        if file < 8 {
+            text |= UInt64(56 - file) << (8 &* length)
+            length += 1
+        }
+        return (text, Int(length))
     }
 
     /// Kings on e1/e8 for the sides with rights: then KQkq is the castling text.

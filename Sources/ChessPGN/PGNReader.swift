@@ -427,7 +427,7 @@ public final class PGNReader {
             if tok.count >= Self.maxToken {
                 visitor.problem(diagnostic(.error, PGNCode.tooLong, "move token longer than \(Self.maxToken) bytes", at: loc))
             }
-            visitor.san(String(decoding: tok, as: UTF8.self), at: loc)
+            tok.withUnsafeBufferPointer { visitor.san(bytes: $0, at: loc) }
         }
         let c = peek()
         if c == 33 || c == 63 {

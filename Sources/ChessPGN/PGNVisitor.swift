@@ -69,6 +69,9 @@ public protocol PGNVisitor {
     mutating func tag(name: String, value: String, at location: PGNLocation)
     mutating func beginMovetext()
     mutating func san(_ text: String, at location: PGNLocation)
+    /// The reader calls this one with the token's bytes (valid only during the call); by default it
+    /// makes a String and calls `san(_:at:)`. A visitor that works on bytes saves that String.
+    mutating func san(bytes: UnsafeBufferPointer<UInt8>, at location: PGNLocation)
     mutating func nag(_ code: UInt8, at location: PGNLocation)
     mutating func comment(_ comment: PGNComment, at location: PGNLocation)
     mutating func beginVariation(at location: PGNLocation) -> PGNSkip
@@ -83,6 +86,9 @@ extension PGNVisitor {
     public mutating func tag(name: String, value: String, at location: PGNLocation) {}
     public mutating func beginMovetext() {}
     public mutating func san(_ text: String, at location: PGNLocation) {}
+    public mutating func san(bytes: UnsafeBufferPointer<UInt8>, at location: PGNLocation) {
+        san(String(decoding: bytes, as: UTF8.self), at: location)
+    }
     public mutating func nag(_ code: UInt8, at location: PGNLocation) {}
     public mutating func comment(_ comment: PGNComment, at location: PGNLocation) {}
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip { .visit }

@@ -14,13 +14,31 @@ public struct ReplayedMove: Sendable {
 
 /// A move as a message names it (`6...Nf6`), kept in parts so that replaying costs no string building.
 struct MoveLabel: Sendable {
-    var san: String
+    /// SAN of up to 16 bytes is kept inline (no String is made unless a message needs it).
+    var short: (UInt64, UInt64) = (0, 0)
+    var shortCount = -1
+    var long: String? = nil
     var fullmoveNumber: Int
     var white: Bool
     init(san: String, in p: Position) {
-        self.san = san
+        long = san
         fullmoveNumber = p.fullmoveNumber
         white = p.turn == .white
+    }
+    init(san bytes: UnsafeBufferPointer<UInt8>, in p: Position) {
+        if bytes.count <= 16 {
+            withUnsafeMutableBytes(of: &short) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+            shortCount = bytes.count
+        } else {
+            long = String(decoding: bytes, as: UTF8.self)
+        }
+        fullmoveNumber = p.fullmoveNumber
+        white = p.turn == .white
+    }
+    var san: String {
+        if let long { return long }
+        var s = short
+        return withUnsafeBytes(of: &s) { String(decoding: $0.prefix(max(0, shortCount)), as: UTF8.self) }
     }
     var text: String { "\(fullmoveNumber)\(white ? "." : "...")\(san)" }
 }
@@ -103,6 +121,43 @@ public struct Replayer: Sendable {
         case ignored
     }
 
+    /// What `advance` did with a move.
+    public enum Step: Sendable {
+        /// The move (nil for a null move); the position after it is `position`.
+        case played(Move?)
+        case failed(Diagnostic)
+        /// The line had already stopped at an error.
+        case ignored
+    }
+
+    /// Plays the move token `bytes` (as the reader delivers it) in the innermost line, like `play`,
+    /// but returns only the move: the position after it is `position`. The hot path of pgn2fen:
+    /// the common moves are resolved from the bytes, with no String and no copy of the positions.
+    public mutating func advance(bytes: UnsafeBufferPointer<UInt8>, at loc: PGNLocation) -> Step {
+        let i = lines.count - 1
+        if lines[i].dead { return .ignored }
+        if !wantsCanonicalSAN, let (m, after) = FastSAN.play(utf8: bytes, in: lines[i].position) {
+            lines[i].previousLabel = lines[i].label
+            lines[i].label = MoveLabel(san: bytes, in: lines[i].position)
+            lines[i].previous = lines[i].position
+            lines[i].position = after
+            return .played(m)
+        }
+        switch play(String(decoding: bytes, as: UTF8.self), at: loc) {
+        case .played(let r): return .played(r.move)
+        case .failed(let d): return .failed(d)
+        case .ignored: return .ignored
+        }
+    }
+
+    /// Whether `text` is one of the null move spellings (`--`, `Z0`, `0000`).
+    private static func isNullMove(_ text: String) -> Bool {
+        switch text.utf8.first {
+        case 45, 90, 48: return text == "--" || text == "Z0" || text == "0000"
+        default: return false
+        }
+    }
+
     /// Plays `text` in the innermost line.
     public mutating func play(_ text: String, at loc: PGNLocation) -> Outcome {
         let i = lines.count - 1
@@ -110,7 +165,7 @@ public struct Replayer: Sendable {
         let before = lines[i].position
         let move: Move?
         let canonical: String
-        if text == "--" || text == "Z0" || text == "0000" {
+        if Self.isNullMove(text) {
             if before.isCheck {
                 lines[i].dead = true
                 return .failed(diagnostic(PGNCode.illegalNullMove, "null move \"\(text)\" \(whereText) while in check (FEN \(before.fen()))", at: loc))

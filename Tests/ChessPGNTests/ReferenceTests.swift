@@ -60,5 +60,10 @@ import Testing
 }
 
 extension Optional where Wrapped == (move: Move, after: Position) {
-    static func == (a: Self, b: Self) -> Bool { a == nil && b == nil }
+    static func == (a: Self, b: Self) -> Bool {
+        switch (a, b) {
+        case (.none, .none): true
+        default: false
+        }
+    }
 }
