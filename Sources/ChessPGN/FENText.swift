@@ -4,9 +4,9 @@ import ChessCore
 /// FEN and EPD as bytes, with en passant after every double push (`EnPassantPolicy.always`).
 /// Same text as `Position.fen()` and `Position.epd()`, without building a String per position.
 ///
-/// A writer remembers the text of the ranks it has written (a rank's pieces fit in a 56-bit key):
-/// first those of the last position, which a move changes in one or two ranks, then a table of
-/// the ranks seen so far. Keep one writer per stream of positions.
+/// A writer remembers the text of the ranks of the last position it wrote: a move changes one or
+/// two ranks, and only those are written again (without a branch that depends on the pieces).
+/// Keep one writer per stream of positions.
 ///
 /// ```swift
 /// var writer = FENText()
@@ -14,17 +14,23 @@ import ChessCore
 /// writer.appendEPD(.standard, to: &out)   // "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
 /// ```
 public struct FENText: Sendable {
-    /// Two words per slot: the rank's key with its text length in the top byte (0: empty slot),
-    /// then its text, little-endian. The table's slots; then one slot per rank of the last position
-    /// written; then that position's seven piece sets (white, pawns … kings); then 1 once it is set.
+    /// For each rank of the last position written, its text length and its text (little-endian);
+    /// then that position's seven piece sets (white, pawns … kings); then 1 once it is set; then
+    /// the 256 rank plans (see `plan(_:)`), kept here rather than in a global (whose lazy
+    /// initialisation is checked on every access).
     private var table: [UInt64]
-    private static let slotBits = 12
-    private static let lastBase = 2 << slotBits
+    private static let lastBase = 0
     private static let lastSets = lastBase + 16
     private static let lastValid = lastSets + 7
+    private static let plans = lastValid + 1
 
     public init() {
-        table = Array(repeating: 0, count: Self.lastValid + 1)
+        table = Array(repeating: 0, count: Self.plans + 512)
+        for occupancy in 0..<256 {
+            let (plan, length) = Self.plan(UInt64(occupancy))
+            table[Self.plans + 2 * occupancy] = plan
+            table[Self.plans + 2 * occupancy + 1] = length
+        }
     }
 
     public mutating func appendFEN(_ p: Position, to out: inout [UInt8]) {
@@ -42,9 +48,9 @@ public struct FENText: Sendable {
         let sets = (b.pieces(.white).rawValue, b.pieces(.pawn).rawValue, b.pieces(.knight).rawValue, b.pieces(.bishop).rawValue,
                     b.pieces(.rook).rawValue, b.pieces(.queen).rawValue, b.pieces(.king).rawValue)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 192) { buf in
-            var n = 0
             let base = UnsafeMutableRawPointer(buf.baseAddress!)
-            table.withUnsafeMutableBufferPointer { t in
+            var n = table.withUnsafeMutableBufferPointer { t -> Int in
+                var n = 0  // a local of this closure, so that it stays in a register
                 // Squares whose piece differs from the last position written: only their ranks
                 // need a new text (a move changes one or two).
                 let l = Self.lastSets
@@ -56,6 +62,7 @@ public struct FENText: Sendable {
                     (t[l &+ 4], t[l &+ 5], t[l &+ 6]) = (sets.4, sets.5, sets.6)
                     t[Self.lastValid] = 1
                 }
+                let plans = UnsafeBufferPointer(rebasing: t[Self.plans...])
                 for rank in stride(from: 7, through: 0, by: -1) {
                     let shift = UInt64(truncatingIfNeeded: rank &* 8)
                     let last = Self.lastBase &+ rank &* 2
@@ -63,23 +70,19 @@ public struct FENText: Sendable {
                         let key = (sets.0 >> shift) & 0xFF | ((sets.1 >> shift) & 0xFF) << 8 | ((sets.2 >> shift) & 0xFF) << 16
                             | ((sets.3 >> shift) & 0xFF) << 24 | ((sets.4 >> shift) & 0xFF) << 32
                             | ((sets.5 >> shift) & 0xFF) << 40 | ((sets.6 >> shift) & 0xFF) << 48
-                        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.slotBits)) &* 2
-                        if t[slot] & 0x00FF_FFFF_FFFF_FFFF != key || t[slot] >> 56 == 0 {
-                            let (text, length) = Self.rankText(key)
-                            t[slot] = key | UInt64(length) << 56
-                            t[slot &+ 1] = text
-                        }
-                        t[last] = t[slot]
-                        t[last &+ 1] = t[slot &+ 1]
+                        let (text, length) = Self.rankText(key, plans: plans)
+                        t[last] = length
+                        t[last &+ 1] = text
                     }
                     // Eight bytes stored, `length` of them kept: the buffer has room past the end.
                     base.storeBytes(of: t[last &+ 1].littleEndian, toByteOffset: n, as: UInt64.self)
-                    n &+= Int(truncatingIfNeeded: t[last] >> 56)
+                    n &+= Int(truncatingIfNeeded: t[last])
                     if rank > 0 {
                         buf[n] = 47
                         n &+= 1
                     }
                 }
+                return n
             }
             func put(_ c: UInt8) {
                 buf[n] = c
@@ -140,35 +143,54 @@ public struct FENText: Sendable {
     @inline(__always) private static var blackRooks: Bitboard { Bitboard(0x8100_0000_0000_0000) }
 
     /// The FEN text of one rank from its key (byte 0: white pieces, bytes 1–6: pawns … kings;
-    /// bit f of each byte is file f), packed little-endian, and its length (1–8).
-    static func rankText(_ key: UInt64) -> (text: UInt64, length: Int) {
-        let white = key & 0xFF
-        let occupied = (key >> 8 | key >> 16 | key >> 24 | key >> 32 | key >> 40 | key >> 48) & 0xFF
+    /// bit f of each byte is file f), packed little-endian (bytes past `length` are undefined), and
+    /// its length (1–8). No branch depends on the pieces: the letters of the eight files are
+    /// computed at once, and the occupancy's plan places them and the digits.
+    static func rankText(_ key: UInt64, plans: UnsafeBufferPointer<UInt64>) -> (text: UInt64, length: UInt64) {
+        /// Bit f of `x` to byte f (0 or 1).
+        @inline(__always) func spread(_ x: UInt64) -> UInt64 {
+            (((x & 0x7F) &* 0x0002_0408_1020_4081) & 0x0101_0101_0101_0101) | ((x & 0x80) << 49)
+        }
+        @inline(__always) func byte(_ i: Int) -> UInt64 { (key >> UInt64(8 * i)) & 0xFF }
+        let occupied = byte(1) | byte(2) | byte(3) | byte(4) | byte(5) | byte(6)
+        // P N B R Q K, lower case (+ 0x20) for black.
+        let letters = spread(byte(1)) &* 80 &+ spread(byte(2)) &* 78 &+ spread(byte(3)) &* 66 &+ spread(byte(4)) &* 82
+            &+ spread(byte(5)) &* 81 &+ spread(byte(6)) &* 75 &+ spread(occupied & ~byte(0)) &* 0x20
+        let i = Int(truncatingIfNeeded: occupied) &* 2
+        let plan = plans[i]
         var text: UInt64 = 0
+        for j in 0..<8 {
+            let step = (plan >> UInt64(8 * j)) & 0xFF
+            let letter = (letters >> ((step & 7) << 3)) & 0xFF
+            text |= (step & 0x80 != 0 ? step & 0x7F : letter) << UInt64(8 * j)
+        }
+        return (text, plans[i &+ 1])
+    }
+
+    /// For a rank occupancy (bit f: a piece on file f), what each byte of the rank's text is: a file
+    /// whose letter goes there (0–7), or 0x80 plus the digit of a run of empty squares; and the length.
+    static func plan(_ occupancy: UInt64) -> (plan: UInt64, length: UInt64) {
+        var plan: UInt64 = 0
         var length: UInt64 = 0
-        var file = 0
-        var rest = occupied
-        while rest != 0 {
-            let f = rest.trailingZeroBitCount
-            if f > file {
-                text |= UInt64(48 + f - file) << (8 &* length)
+        var empty: UInt64 = 0
+        for f in 0..<8 {
+            if occupancy & (1 << UInt64(f)) != 0 {
+                if empty > 0 {
+                    plan |= (0x80 | (48 + empty)) << (8 * length)
+                    length += 1
+                }
+                empty = 0
+                plan |= UInt64(f) << (8 * length)
                 length += 1
+            } else {
+                empty += 1
             }
-            let bit = UInt64(1) << UInt64(f)
-            var letter: UInt64 =
-                (key >> 8) & bit != 0 ? 80 : (key >> 16) & bit != 0 ? 78 : (key >> 24) & bit != 0 ? 66
-                : (key >> 32) & bit != 0 ? 82 : (key >> 40) & bit != 0 ? 81 : 75  // P N B R Q K
-            if white & bit == 0 { letter |= 0x20 }
-            text |= letter << (8 &* length)
-            length += 1
-            file = f + 1
-            rest &= rest &- 1
         }
-        if file < 8 {
-            text |= UInt64(56 - file) << (8 &* length)
+        if empty > 0 {
+            plan |= (0x80 | (48 + empty)) << (8 * length)
             length += 1
         }
-        return (text, Int(length))
+        return (plan, length)
     }
 
     /// Kings on e1/e8 for the sides with rights: then KQkq is the castling text.

@@ -38,13 +38,19 @@ public final class PGNReader {
     private var col = 1
     private var lastCR = false
     private var atFileStart = true
+    /// The comment or tag value being read.
     private var tok: [UInt8] = []
+    /// The symbol being read (move, move number, result, glyph): at most `maxToken` bytes, kept in
+    /// a fixed buffer so that the bytes of a move cost no array bookkeeping.
+    private let sym: UnsafeMutablePointer<UInt8>
+    private var symCount = 0
 
     /// A reader over a byte source: `read` fills the buffer it is given and returns the count, 0 at the end.
     public init(fileName: String, chunkSize: Int = 1 << 16, read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
         self.fileName = fileName
         self.fill = read
         self.buf = .allocate(capacity: max(chunkSize, 16))
+        self.sym = .allocate(capacity: Self.maxToken)
         tok.reserveCapacity(256)
     }
 
@@ -69,7 +75,19 @@ public final class PGNReader {
         self.init(fileName: fileName, bytes: Array(text.utf8))
     }
 
-    deinit { buf.deallocate() }
+    deinit {
+        buf.deallocate()
+        sym.deallocate()
+    }
+
+    @inline(__always) private func symAppend(_ b: UInt8) {
+        if symCount < Self.maxToken {
+            sym[symCount] = b
+            symCount &+= 1
+        }
+    }
+
+    @inline(__always) private var symBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: sym, count: symCount) }
 
     // MARK: bytes
 
@@ -257,9 +275,9 @@ public final class PGNReader {
                 break movetext
             case 48...57:
                 let loc = here
-                tok.removeAll(keepingCapacity: true)
+                symCount = 0
                 while Self.isDigit(peek()) {
-                    if tok.count < Self.maxToken { tok.append(UInt8(peek())) }
+                    symAppend(UInt8(peek()))
                     advance()
                 }
                 let n = peek()
@@ -283,7 +301,7 @@ public final class PGNReader {
                 deliverMove(&visitor, at: loc, deliver: visiting)
             case 0xC2:  // ½-½
                 let loc = here
-                tok.removeAll(keepingCapacity: true)
+                symCount = 0
                 readSymbolRest()
                 if let o = resultToken() {
                     finishWithResult(o, at: loc, &visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, resultTag: resultTag)
@@ -291,7 +309,7 @@ public final class PGNReader {
                     break movetext
                 }
                 if deliver {
-                    let text = UTF8Text.decode(tok).0
+                    let text = UTF8Text.decode(Array(symBytes)).0
                     visitor.problem(diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected token \"\(text)\"", at: loc))
                 }
             case 0xE2:  // … between a move number and a move
@@ -300,12 +318,12 @@ public final class PGNReader {
                 advance()
             case 33, 63:  // a glyph written apart from its move
                 let loc = here
-                tok.removeAll(keepingCapacity: true)
+                symCount = 0
                 deliverSuffix(&visitor, at: loc, deliver: visiting)
             default:
                 if Self.isLetter(c) || c == 45 {
                     let loc = here
-                    tok.removeAll(keepingCapacity: true)
+                    symCount = 0
                     readSymbolRest()
                     deliverMove(&visitor, at: loc, deliver: visiting)
                 } else {
@@ -359,33 +377,50 @@ public final class PGNReader {
         return false
     }
 
-    /// Appends the rest of a symbol token (move, result, castling) to `tok`.
+    /// Appends the rest of a symbol token (move, result, castling) to the symbol buffer.
     private func readSymbolRest() {
         while true {
+            // The common case first: ASCII symbol bytes inside the current chunk, scanned without
+            // the per-byte bookkeeping of `advance` (no line ends among them, one column each).
+            var p = pos
+            let e = end
+            while p < e {
+                let c = Int(buf[p])
+                guard Self.isSANByte(c) else { break }
+                symAppend(UInt8(truncatingIfNeeded: c))
+                p &+= 1
+            }
+            let k = p &- pos
+            if k > 0 {
+                pos = p
+                col &+= k
+                bytesConsumed &+= k
+                lastCR = false
+            }
             let c = peek()
-            if Self.isSANByte(c) {
-                if tok.count < Self.maxToken { tok.append(UInt8(c)) }
+            if Self.isSANByte(c) { continue }  // the chunk ended inside the symbol
+            guard c == 0xC2 else { return }  // ½ is C2 BD
+            advance()
+            if peek() == 0xBD {
                 advance()
-            } else if c == 0xC2 {  // ½ is C2 BD
-                advance()
-                if peek() == 0xBD {
-                    advance()
-                    if tok.count < Self.maxToken { tok.append(contentsOf: [0xC2, 0xBD]) }
-                } else {
-                    if tok.count < Self.maxToken { tok.append(0xC2) }
-                    return
-                }
+                symAppend(0xC2)
+                symAppend(0xBD)
             } else {
+                symAppend(0xC2)
                 return
             }
         }
     }
 
     private func resultToken() -> PGNOutcome? {
-        switch tok {
-        case [49, 45, 48]: return .whiteWins  // 1-0
-        case [48, 45, 49]: return .blackWins  // 0-1
-        case [49, 47, 50, 45, 49, 47, 50], [0xC2, 0xBD, 45, 0xC2, 0xBD]: return .draw
+        let t = symBytes
+        switch t.count {
+        case 3 where t[1] == 45:
+            if t[0] == 49 && t[2] == 48 { return .whiteWins }  // 1-0
+            if t[0] == 48 && t[2] == 49 { return .blackWins }  // 0-1
+            return nil
+        case 7: return t.elementsEqual([49, 47, 50, 45, 49, 47, 50]) ? .draw : nil  // 1/2-1/2
+        case 5: return t.elementsEqual([0xC2, 0xBD, 45, 0xC2, 0xBD]) ? .draw : nil  // ½-½
         default: return nil
         }
     }
@@ -416,35 +451,36 @@ public final class PGNReader {
         visitor.problem(diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected character \"\(shown)\" in movetext", at: loc))
     }
 
-    /// Delivers the move in `tok`, then reads and delivers its `!`/`?` suffix.
+    /// Delivers the move in the symbol buffer, then reads and delivers its `!`/`?` suffix.
     private func deliverMove<V: PGNVisitor>(_ visitor: inout V, at loc: PGNLocation, deliver: Bool) {
         // `exd6e.p.` and a separate `e.p.` token: the marker says nothing SAN does not.
-        if tok.count >= 4, tok[tok.count - 4] == 101, tok[tok.count - 3] == 46, tok[tok.count - 2] == 112, tok[tok.count - 1] == 46 {
-            tok.removeLast(4)
-            if tok.isEmpty { return }
+        let n = symCount
+        if n >= 4, sym[n - 4] == 101, sym[n - 3] == 46, sym[n - 2] == 112, sym[n - 1] == 46 {
+            symCount -= 4
+            if symCount == 0 { return }
         }
         if deliver {
-            if tok.count >= Self.maxToken {
+            if symCount >= Self.maxToken {
                 visitor.problem(diagnostic(.error, PGNCode.tooLong, "move token longer than \(Self.maxToken) bytes", at: loc))
             }
-            tok.withUnsafeBufferPointer { visitor.san(bytes: $0, at: loc) }
+            visitor.san(bytes: symBytes, at: loc)
         }
         let c = peek()
         if c == 33 || c == 63 {
             let sloc = here
-            tok.removeAll(keepingCapacity: true)
+            symCount = 0
             deliverSuffix(&visitor, at: sloc, deliver: deliver)
         }
     }
 
     private func deliverSuffix<V: PGNVisitor>(_ visitor: inout V, at loc: PGNLocation, deliver: Bool) {
         while peek() == 33 || peek() == 63 {
-            if tok.count < 8 { tok.append(UInt8(peek())) }
+            if symCount < 8 { symAppend(UInt8(peek())) }
             advance()
         }
         guard deliver else { return }
         let nag: UInt8
-        switch tok {
+        switch Array(symBytes) {
         case [33]: nag = 1
         case [63]: nag = 2
         case [33, 33]: nag = 3
@@ -452,7 +488,7 @@ public final class PGNReader {
         case [33, 63]: nag = 5
         case [63, 33]: nag = 6
         default:
-            visitor.problem(diagnostic(.error, PGNCode.badNAG, "\"\(String(decoding: tok, as: UTF8.self))\" is not an annotation glyph", at: loc))
+            visitor.problem(diagnostic(.error, PGNCode.badNAG, "\"\(String(decoding: symBytes, as: UTF8.self))\" is not an annotation glyph", at: loc))
             return
         }
         visitor.nag(nag, at: loc)

@@ -43,9 +43,13 @@ import Testing
         func key(white: UInt64, _ roles: [UInt64]) -> UInt64 {
             roles.enumerated().reduce(white) { $0 | $1.element << UInt64(8 * ($1.offset + 1)) }
         }
+        let plans = (0..<256).flatMap { (m: Int) -> [UInt64] in
+            let (plan, length) = FENText.plan(UInt64(m))
+            return [plan, length]
+        }
         func text(_ k: UInt64) -> String {
-            let (t, n) = FENText.rankText(k)
-            return String(decoding: withUnsafeBytes(of: t.littleEndian) { Array($0.prefix(n)) }, as: UTF8.self)
+            let (t, n) = plans.withUnsafeBufferPointer { FENText.rankText(k, plans: $0) }
+            return String(decoding: withUnsafeBytes(of: t.littleEndian) { Array($0.prefix(Int(n))) }, as: UTF8.self)
         }
         #expect(text(0) == "8")
         #expect(text(key(white: 0xFF, [0xFF, 0, 0, 0, 0, 0])) == "PPPPPPPP")
