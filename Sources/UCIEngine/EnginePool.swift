@@ -54,30 +54,40 @@ public final class EnginePool: @unchecked Sendable {
 
     /// Searches every position (each must already be validated as legal) and returns one result per
     /// position, in input order. `onResult` is called once per position as soon as it is done,
-    /// one call at a time, from an engine thread.
+    /// one call at a time, on the calling thread.
+    ///
+    /// The engine threads only search: a finished search goes to the calling thread, which does
+    /// the work on the result (`onResult`: checking moves, the cache, output) while the engine
+    /// already searches its next position. A feeder thread fills the bounded queue.
     public func analyse(
         _ fens: [String], profile: AnalysisProfile,
         onResult: (@Sendable (Int, Result<SearchOutcome, EngineFailure>) -> Void)? = nil
     ) -> [Result<SearchOutcome, EngineFailure>] {
         guard !fens.isEmpty else { return [] }
         let queue = BoundedQueue<Int>(capacity: queueCapacity)
-        let collector = ResultCollector(count: fens.count, onResult: onResult)
-        let group = DispatchGroup()
+        let finished = BoundedQueue<(Int, Result<SearchOutcome, EngineFailure>)>(capacity: fens.count)
         for worker in workers.prefix(min(size, fens.count)) {
-            group.enter()
             let thread = Thread {
                 while let i = queue.pop() {
-                    collector.record(i, worker.search(fen: fens[i], profile: profile))
+                    finished.push((i, worker.search(fen: fens[i], profile: profile)))
                 }
-                group.leave()
             }
             thread.name = "engine-worker"
             thread.start()
         }
-        for i in fens.indices { queue.push(i) }
-        queue.close()
-        group.wait()
-        return collector.results
+        let feeder = Thread {
+            for i in fens.indices { queue.push(i) }
+            queue.close()
+        }
+        feeder.name = "engine-feeder"
+        feeder.start()
+        var results = [Result<SearchOutcome, EngineFailure>?](repeating: nil, count: fens.count)
+        for _ in fens.indices {
+            guard let (i, r) = finished.pop() else { break }
+            results[i] = r
+            onResult?(i, r)
+        }
+        return results.map { $0 ?? .failure(.protocolViolation("position never analysed")) }
     }
 
     /// `go` commands sent so far, by every engine.
@@ -99,28 +109,5 @@ public final class EnginePool: @unchecked Sendable {
     /// Quits every engine (killing those that linger). The pool can still start them again.
     public func shutdown() {
         for w in workers { w.shutdown() }
-    }
-}
-
-/// Results arriving from several threads, stored by index.
-private final class ResultCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<SearchOutcome, EngineFailure>?]
-    private let onResult: (@Sendable (Int, Result<SearchOutcome, EngineFailure>) -> Void)?
-
-    init(count: Int, onResult: (@Sendable (Int, Result<SearchOutcome, EngineFailure>) -> Void)?) {
-        slots = Array(repeating: nil, count: count)
-        self.onResult = onResult
-    }
-
-    func record(_ i: Int, _ r: Result<SearchOutcome, EngineFailure>) {
-        lock.withLock {
-            slots[i] = r
-            onResult?(i, r)
-        }
-    }
-
-    var results: [Result<SearchOutcome, EngineFailure>] {
-        lock.withLock { slots.map { $0 ?? .failure(.protocolViolation("position never analysed")) } }
     }
 }

@@ -145,6 +145,27 @@ public final class EngineSession {
         try send(.position(fen: fen, moves: []))
         let go = UCICommand.go(limits)
         try send(go)
+        return try readSearch(go, limits: limits)
+    }
+
+    /// `ucinewgame`, `isready`, `position fen …` and `go …` written at once (one write, no round
+    /// trip: the engine reads them in order, as a command file would give them), then `readyok`
+    /// is awaited and the search read as `search` does. The engine goes straight from clearing
+    /// its hash to searching.
+    public func newGameAndSearch(fen: String, limits: SearchLimits) throws(EngineFailure) -> SearchOutcome {
+        let go = UCICommand.go(limits)
+        try send([.uciNewGame, .isReady, .position(fen: fen, moves: []), go])
+        let deadline = Date(timeIntervalSinceNow: watchdog.readySeconds)
+        while true {
+            if case .readyOK = try next(awaiting: "readyok", command: "isready", deadline: deadline, seconds: watchdog.readySeconds) {
+                break
+            }
+        }
+        return try readSearch(go, limits: limits)
+    }
+
+    /// Reads `info` lines until `bestmove`, after `go` was sent.
+    private func readSearch(_ go: UCICommand, limits: SearchLimits) throws(EngineFailure) -> SearchOutcome {
         searches += 1
         let seconds = watchdog.searchSeconds(limits)
         let deadline = Date(timeIntervalSinceNow: seconds)
@@ -184,13 +205,19 @@ public final class EngineSession {
     }
 
     private func send(_ command: UCICommand) throws(EngineFailure) {
+        try send([command])
+    }
+
+    /// Several commands in one write; a failure names the first.
+    private func send(_ commands: [UCICommand]) throws(EngineFailure) {
         do {
-            try transport.send(command.text)
+            try transport.send(commands.map(\.text).joined(separator: "\n"))
         } catch {
             transport.terminate()
+            let first = commands.first?.text ?? ""
             switch error {
-            case .closed(let status): throw .died(status: status, awaiting: "a reply to \"\(command.text)\"")
-            case .timedOut: throw .hung(command: command.text, seconds: 0)
+            case .closed(let status): throw .died(status: status, awaiting: "a reply to \"\(first)\"")
+            case .timedOut: throw .hung(command: first, seconds: 0)
             }
         }
     }

@@ -89,9 +89,10 @@ final class EngineWorker: @unchecked Sendable {
         for attempt in 1...maxAttempts {
             do throws(EngineFailure) {
                 let s = try session(for: profile)
-                if profile.newGameBeforeEachPosition { try s.newGame() }
                 counterLock.withLock { _searches += 1 }
-                let outcome = try s.search(fen: fen, limits: profile.limits)
+                let outcome = profile.newGameBeforeEachPosition
+                    ? try s.newGameAndSearch(fen: fen, limits: profile.limits)
+                    : try s.search(fen: fen, limits: profile.limits)
                 counterLock.withLock { _engineMilliseconds += outcome.engineMilliseconds }
                 return .success(outcome)
             } catch {

@@ -31,15 +31,19 @@ public final class ScriptedTransport: LineTransport, @unchecked Sendable {
         return self
     }
 
-    public func send(_ line: String) throws(TransportError) {
+    /// Text with several lines is taken line by line, as an engine reads it.
+    public func send(_ text: String) throws(TransportError) {
         let closed: Bool = lock.withLock {
             if terminated { return true }
-            sent.append(line)
-            if let first = steps.first, first.expect == line {
-                steps.removeFirst()
-                pending.append(contentsOf: first.replies)
-            } else {
-                mismatches.append(line)
+            for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let line = String(part)
+                sent.append(line)
+                if let first = steps.first, first.expect == line {
+                    steps.removeFirst()
+                    pending.append(contentsOf: first.replies)
+                } else {
+                    mismatches.append(line)
+                }
             }
             return false
         }
