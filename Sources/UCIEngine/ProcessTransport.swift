@@ -8,14 +8,22 @@ import Darwin
 
 /// Runs an engine executable and exchanges lines with it over its standard input and output.
 ///
-/// A dedicated thread blocks in `read(2)` on the engine's output and queues complete lines;
-/// `receive(timeout:)` waits for one with a deadline, which is the watchdog's hook. The engine's
-/// standard error is discarded. The process is registered with `ProcessRegistry` until it is
+/// `receive(timeout:)` returns the next complete line, reading the engine's output itself:
+/// `poll(2)` with the deadline (the watchdog's hook), then one `read(2)` of everything available.
+/// No reader thread: a line written by the engine wakes one thread, the one waiting for it, and
+/// the engine and the client hand nothing over between threads. The engine's standard error is
+/// discarded. The process is registered with `ProcessRegistry` until it is
 /// dead and reaped, so an interrupt kills it too.
 public final class ProcessTransport: LineTransport, @unchecked Sendable {
     private let process: Process
     private let input: FileHandle
-    private let buffer: LineBuffer
+    private let output: FileHandle
+    /// Lines read and not yet returned; only the receiving thread touches them.
+    private var lines: [String] = []
+    private var head = 0
+    private var partial: [UInt8] = []
+    private var endOfOutput = false
+    private let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
     private let stateLock = NSLock()
     private var terminated = false
     public let processID: Int32?
@@ -52,16 +60,14 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
         path = executable
         input = inPipe.fileHandleForWriting
         // Process.run() already closed our copies of the child's pipe ends.
-        let output = outPipe.fileHandleForReading
-        let buffer = LineBuffer()
-        self.buffer = buffer
-        let thread = Thread { LineBuffer.readLoop(output, into: buffer) }
-        thread.name = "engine-reader-\(p.processIdentifier)"
-        thread.stackSize = 1 << 18
-        thread.start()
+        output = outPipe.fileHandleForReading
     }
 
-    deinit { terminate() }
+    deinit {
+        terminate()
+        try? output.close()
+        chunk.deallocate()
+    }
 
     public func send(_ line: String) throws(TransportError) {
         var bytes = Array(line.utf8)
@@ -79,11 +85,57 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
     }
 
     public func receive(timeout: Double) throws(TransportError) -> String {
-        switch buffer.next(timeout: timeout) {
-        case .line(let l): return l
-        case .timedOut: throw .timedOut
-        case .endOfFile: throw .closed(reapStatus(wait: 1.0))
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            if head < lines.count {
+                let l = lines[head]
+                head += 1
+                if head == lines.count {
+                    lines.removeAll(keepingCapacity: true)
+                    head = 0
+                }
+                return l
+            }
+            if endOfOutput { throw .closed(reapStatus(wait: 1.0)) }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw .timedOut }
+            var pfd = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(min(remaining * 1000, 3_600_000).rounded(.up)))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                endOfOutput = true
+                continue
+            }
+            if ready == 0 { continue }  // the deadline is checked above
+            readAvailable()
         }
+    }
+
+    /// One `read(2)` of what the engine wrote, split into lines; end of file (or a read error)
+    /// ends the output, keeping a last line without its newline.
+    private func readAvailable() {
+        let n = read(output.fileDescriptor, chunk, 1 << 16)
+        if n < 0 && errno == EINTR { return }
+        if n <= 0 {
+            endOfOutput = true
+            if !partial.isEmpty {
+                lines.append(String(decoding: partial, as: UTF8.self))
+                partial.removeAll()
+            }
+            return
+        }
+        var start = 0
+        for i in 0..<n where chunk[i] == 10 {
+            if partial.isEmpty {
+                lines.append(String(decoding: UnsafeBufferPointer(start: chunk + start, count: i - start), as: UTF8.self))
+            } else {
+                partial.append(contentsOf: UnsafeBufferPointer(start: chunk + start, count: i - start))
+                lines.append(String(decoding: partial, as: UTF8.self))
+                partial.removeAll(keepingCapacity: true)
+            }
+            start = i + 1
+        }
+        partial.append(contentsOf: UnsafeBufferPointer(start: chunk + start, count: n - start))
     }
 
     public func terminate() {
@@ -123,76 +175,5 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
         case .uncaughtSignal: return .signaled(process.terminationStatus)
         @unknown default: return nil
         }
-    }
-}
-
-/// Lines read from an engine, handed from the reader thread to the session's thread.
-final class LineBuffer: @unchecked Sendable {
-    enum Next { case line(String), timedOut, endOfFile }
-
-    private let condition = NSCondition()
-    private var lines: [String] = []
-    private var head = 0
-    private var ended = false
-
-    func append(_ new: [String]) {
-        condition.lock()
-        lines.append(contentsOf: new)
-        condition.signal()
-        condition.unlock()
-    }
-
-    func end() {
-        condition.lock()
-        ended = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func next(timeout: Double) -> Next {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while head == lines.count, !ended {
-            if !condition.wait(until: deadline), head == lines.count, !ended { return .timedOut }
-        }
-        guard head < lines.count else { return .endOfFile }
-        let l = lines[head]
-        head += 1
-        if head == lines.count {
-            lines.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return .line(l)
-    }
-
-    /// Blocks in `read(2)` until end of file, splitting the bytes into lines.
-    static func readLoop(_ handle: FileHandle, into buffer: LineBuffer) {
-        let fd = handle.fileDescriptor
-        let size = 1 << 16
-        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-        defer { chunk.deallocate() }
-        var partial: [UInt8] = []
-        while true {
-            let n = read(fd, chunk, size)
-            if n < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            if n == 0 { break }
-            var complete: [String] = []
-            var start = 0
-            for i in 0..<n where chunk[i] == 10 {
-                partial.append(contentsOf: UnsafeBufferPointer(start: chunk + start, count: i - start))
-                complete.append(String(decoding: partial, as: UTF8.self))
-                partial.removeAll(keepingCapacity: true)
-                start = i + 1
-            }
-            partial.append(contentsOf: UnsafeBufferPointer(start: chunk + start, count: n - start))
-            if !complete.isEmpty { buffer.append(complete) }
-        }
-        if !partial.isEmpty { buffer.append([String(decoding: partial, as: UTF8.self)]) }
-        try? handle.close()
-        buffer.end()
     }
 }
