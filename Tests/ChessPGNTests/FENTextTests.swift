@@ -4,20 +4,8 @@ import Testing
 @testable import ChessPGN
 
 @Suite struct FENTextTests {
-    /// A fixed-seed generator (SplitMix64): the same games on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func sameTextAsChessCoreOverRandomGames() {
-        var rng = Seeded(state: 7)
+        var rng = SeededGenerator(state: 7)  // MutationTests.swift: the same games on every run
         var writer = FENText()  // one writer for every position, as pgn2fen uses it
         var checked = 0
         for _ in 0..<300 {
