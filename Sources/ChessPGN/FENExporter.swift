@@ -107,12 +107,7 @@ public struct FENExporter: PGNVisitor {
         switch replayer.advance(bytes: bytes, at: location) {
         case .ignored: return
         case .failed(let d): fail(d)
-        case .played:
-            movesPlayed += 1
-            let i = lines.count - 1
-            lines[i].ply += 1
-            let s = lines[i].sequence
-            if s >= 0 { append(replayer.position, ply: lines[i].ply, san: nil, uci: nil, sequence: s) }
+        case .played: recordPly(san: nil, uci: nil)
         }
     }
 
@@ -121,16 +116,18 @@ public struct FENExporter: PGNVisitor {
         case .ignored: return
         case .failed(let d): fail(d)
         case .played(let r):
-            movesPlayed += 1
-            let i = lines.count - 1
-            lines[i].ply += 1
-            let s = lines[i].sequence
-            if s >= 0 {
-                // UCI text only when it is printed: building it for every ply cost more than the FEN.
-                let uci = options.format == .jsonl ? (r.move?.uci ?? "0000") : nil
-                append(r.after, ply: lines[i].ply, san: r.canonicalSAN, uci: uci, sequence: s)
-            }
+            // UCI text only when it is printed: building it for every ply cost more than the FEN.
+            recordPly(san: r.canonicalSAN, uci: options.format == .jsonl ? (r.move?.uci ?? "0000") : nil)
         }
+    }
+
+    /// Counts the move just played in the innermost line and prints the position after it.
+    private mutating func recordPly(san: String?, uci: String?) {
+        movesPlayed += 1
+        let i = lines.count - 1
+        lines[i].ply += 1
+        let s = lines[i].sequence
+        if s >= 0 { append(replayer.position, ply: lines[i].ply, san: san, uci: uci, sequence: s) }
     }
 
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {

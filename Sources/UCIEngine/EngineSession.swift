@@ -125,6 +125,11 @@ public final class EngineSession {
     /// `isready` → `readyok`.
     public func waitUntilReady() throws(EngineFailure) {
         try send(.isReady)
+        try awaitReadyOK()
+    }
+
+    /// Reads until `readyok`, after `isready` was sent.
+    private func awaitReadyOK() throws(EngineFailure) {
         let deadline = Date(timeIntervalSinceNow: watchdog.readySeconds)
         while true {
             if case .readyOK = try next(awaiting: "readyok", command: "isready", deadline: deadline, seconds: watchdog.readySeconds) {
@@ -155,12 +160,7 @@ public final class EngineSession {
     public func newGameAndSearch(fen: String, limits: SearchLimits) throws(EngineFailure) -> SearchOutcome {
         let go = UCICommand.go(limits)
         try send([.uciNewGame, .isReady, .position(fen: fen, moves: []), go])
-        let deadline = Date(timeIntervalSinceNow: watchdog.readySeconds)
-        while true {
-            if case .readyOK = try next(awaiting: "readyok", command: "isready", deadline: deadline, seconds: watchdog.readySeconds) {
-                break
-            }
-        }
+        try awaitReadyOK()
         return try readSearch(go, limits: limits)
     }
 

@@ -40,9 +40,13 @@ final class ProgressMeter: @unchecked Sendable {
         if cached > 0 { s += " (\(cached) cached)" }
         s += "  " + String(format: "%.1f", rate) + " pos/s"
         if rate > 0, done < total {
-            let eta = Int(Double(total - done) / rate)
-            s += "  ETA " + (eta >= 60 ? "\(eta / 60)m\(eta % 60)s" : "\(eta)s")
+            s += "  ETA " + etaText(Int(Double(total - done) / rate))
         }
         return s
     }
+}
+
+/// `7m12s`, `8s`: the time left on a progress line.
+func etaText(_ seconds: Int) -> String {
+    seconds >= 60 ? "\(seconds / 60)m\(seconds % 60)s" : "\(seconds)s"
 }
