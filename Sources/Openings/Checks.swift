@@ -19,7 +19,7 @@ public enum Checks {
         Check(code: "VAL202", severity: .error, summary: "required tags present (roster, ECO, Opening, Description; coach: LearnerSide, Difficulty; tactics: Claim, ClaimPly, ClaimText)"),
         Check(code: "VAL203", severity: .error, summary: "tags well formed (ECO A00-E99, LearnerSide White|Black, Difficulty 1-5, Claim \"mate N\"|\"material N\", ClaimPly within the line)"),
         Check(code: "VAL204", severity: .error, summary: "a coach main line has at least 12 full moves from the start position"),
-        Check(code: "VAL205", severity: .error, summary: "a deviation marker reads [%dev phase=2|3 name=\"…\"]"),
+        Check(code: "VAL205", severity: .error, summary: "a deviation marker reads [%dev phase=2|3 name=\"…\" kind=deviation|trap|sidestep reason=\"…\"] (kind and reason optional)"),
         Check(code: "VAL206", severity: .error, summary: "a deviation is continued for at least 3 full moves after the learner's answer"),
         Check(code: "VAL207", severity: .error, summary: "a deviation starts with a move of the opponent, not of the learner"),
         Check(code: "VAL208", severity: .error, summary: "no duplicate lines (the same moves twice, in one source or across sources)"),

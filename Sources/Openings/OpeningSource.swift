@@ -22,6 +22,16 @@ public enum LineRole: String, Sendable, Hashable, Codable {
     case alternative
 }
 
+/// What a deviation teaches: `[%dev … kind=trap]`.
+public enum DeviationKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The opponent leaves the main line with a move players really choose.
+    case deviation
+    /// A trap: one side can fall into it; the line shows the safe move or the punishment.
+    case trap
+    /// The opponent avoids the opening altogether (another first move or system).
+    case sidestep
+}
+
 /// One move of a line, with the position before it and what the author wrote about it.
 public struct LineMove: Sendable, Hashable {
     /// 1 for the first move from the start position.
@@ -49,6 +59,10 @@ public struct OpeningLine: Sendable, Hashable {
     public var name: String
     /// The curriculum phase of a deviation (2 or 3).
     public var phase: Int?
+    /// What the deviation teaches (nil for the main line and alternatives).
+    public var kind: DeviationKind?
+    /// Why the author chose it (`reason="…"` in the marker).
+    public var reason: String?
     /// The whole line from the source's start position (the shared prefix included).
     public var moves: [LineMove]
     /// How many of `moves` the line shares with its parent line (0 for the main line).

@@ -7,6 +7,9 @@ import Diagnostics
 struct DeviationMarker: Hashable {
     var phase: Int?
     var name: String?
+    var kind: DeviationKind = .deviation
+    /// Why the author chose this deviation (`reason="…"`).
+    var reason: String?
     /// Problems with the marker's own syntax.
     var problems: [String]
 
@@ -38,6 +41,12 @@ struct DeviationMarker: Hashable {
                 if let p = Int(value), p == 2 || p == 3 { phase = p } else { problems.append("phase must be 2 or 3, found \"\(value)\"") }
             case "name":
                 if value.isEmpty { problems.append("the name is empty") } else { name = String(value) }
+            case "kind":
+                if let k = DeviationKind(rawValue: String(value)) { kind = k } else {
+                    problems.append("kind must be deviation, trap or sidestep, found \"\(value)\"")
+                }
+            case "reason":
+                if value.isEmpty { problems.append("the reason is empty") } else { reason = String(value) }
             default:
                 problems.append("unknown key \"\(key)\"")
             }
@@ -122,7 +131,7 @@ public enum SourceReader {
             if let v = game.tag("Variation"), !v.isEmpty { return opening.isEmpty ? v : "\(opening): \(v)" }
             return opening
         }()
-        var lines: [OpeningLine] = [OpeningLine(role: .main, name: mainName, phase: nil,
+        var lines: [OpeningLine] = [OpeningLine(role: .main, name: mainName, phase: nil, kind: nil, reason: nil,
                                                 moves: game.mainline.compactMap(lineMove), branchPly: 0, parent: 0,
                                                 location: loc(game.location))]
         // Every variation start: a node that is not its parent's first child. Walk in node order (file order).
@@ -146,6 +155,8 @@ public enum SourceReader {
             var role = LineRole.alternative
             var name = lines[parentLine].name
             var phase: Int?
+            var kind: DeviationKind?
+            var reason: String?
             let marker = n.startingComments.flatMap(\.commands).compactMap { cmd -> String? in
                 if case .other("dev", let args) = cmd { return args }
                 return nil
@@ -159,8 +170,11 @@ public enum SourceReader {
                 }
                 if let nm = m.name { name = nm }
                 phase = m.phase
+                kind = m.kind
+                reason = m.reason
             }
-            lines.append(OpeningLine(role: role, name: name, phase: phase, moves: nodes.compactMap(lineMove),
+            lines.append(OpeningLine(role: role, name: name, phase: phase, kind: kind, reason: reason,
+                                     moves: nodes.compactMap(lineMove),
                                      branchPly: n.ply - 1, parent: parentLine, location: loc(n.location)))
         }
         return OpeningSource(file: file, kind: kind, tags: game.tags, start: start, lines: lines, location: loc(game.location))
