@@ -101,19 +101,22 @@ public enum SourceReader {
             var texts: [String] = []
             var arrows: [String] = []
             var highlights: [String] = []
+            var evaluation: Evaluation?
             for c in n.comments {
                 if !c.text.isEmpty { texts.append(c.text) }
                 for cmd in c.commands {
                     switch cmd {
                     case .arrows(let a): arrows += a.map { "\($0.color.letter)\($0.from.name)\($0.to.name)" }
                     case .highlights(let h): highlights += h.map { "\($0.color.letter)\($0.square.name)" }
-                    default: break
+                    case .evaluation(let e): evaluation = e
+                    case .clock, .other: break
                     }
                 }
             }
             let comment = texts.isEmpty ? nil : texts.joined(separator: " ")
             return LineMove(ply: n.ply, before: b, move: m, san: n.san, writtenSAN: n.writtenSAN, comment: comment,
-                            arrows: arrows, highlights: highlights, location: loc(n.location))
+                            arrows: arrows, highlights: highlights, location: loc(n.location), nags: n.nags,
+                            evaluation: evaluation)
         }
         // The path of nodes from the root to node i.
         func path(to i: Int) -> [Int] {

@@ -52,7 +52,7 @@ public enum Validate {
     /// Every check over a loaded library; the engine checks when an oracle is given.
     static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds) -> ValidationReport {
         var out = lib.diagnostics
-        for s in lib.sources { out += SourceChecks.check(s) }
+        for s in lib.sources { out += SourceChecks.check(s) + CurriculumChecks.check(s) }
         for s in lib.sources where s.kind == .coach { out += ExplanationChecks.check(source: s) }
         out += LibraryChecks.check(lib.sources)
         out += fenFileProblems(lib)
