@@ -61,6 +61,23 @@ func eachCaseBreaksItsRule(_ code: String) throws {
     #expect(try only("VAL225").message.hasPrefix("sidestep \"Sicilian Defence\" has 8 plies after it leaves"))
 }
 
+@Test func contentBarCountsTheCurriculum() throws {
+    let good = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil)).content
+    #expect(good.openings == 1)
+    #expect(good.lines == 7)
+    #expect(good.phase2Deviations == 4)
+    #expect(good.earlyPhase2Deviations == 4)
+    #expect(good.phase3Deviations == 0)
+    #expect(good.sidesteps == 1)
+    #expect(good.traps == 1)
+    #expect(good.authoredLearnerMoves == good.taughtLearnerMoves)
+    #expect(good.taughtLearnerMoves == 40)
+    let bare = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL214")], engine: nil)).content
+    #expect(bare.taughtLearnerMoves == 40)
+    #expect(bare.authoredLearnerMoves == 2)  // 1. e4 and the trap's 8. Qxc5 with its [%eval]
+    #expect(bare.authoredPercent == 5)
+}
+
 @Test func unexplainedLearnerMovesAreWarnings() throws {
     let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL214")], engine: nil))
     let found = r.diagnostics.filter { $0.code == "VAL214" }
