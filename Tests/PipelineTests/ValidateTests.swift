@@ -61,6 +61,24 @@ func eachCaseBreaksItsRule(_ code: String) throws {
     #expect(try only("VAL225").message.hasPrefix("sidestep \"Sicilian Defence\" has 8 plies after it leaves"))
 }
 
+@Test func kindComesFromTheTags() throws {
+    // A coach opening filed under library/classical/ without LearnerSide is still a coach opening.
+    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL202-outside-coach")], engine: nil))
+    let d = try #require(r.diagnostics.first { $0.code == "VAL202" })
+    #expect(d.message == "missing tag [LearnerSide \"…\"]")
+    #expect(r.content.openings == 1)
+}
+
+@Test func misplacedAndMisspelledMarkersAreReportedWhereTheyStand() throws {
+    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL205-misplaced")], engine: nil))
+    let found = r.diagnostics.filter { $0.code == "VAL205" }
+    #expect(found.map(\.message).sorted() == [
+        "deviation marker after Bc4 is not at the start of a variation, so it is ignored",
+        "unknown command [%deviation …] at the start of a variation; a deviation marker is [%dev …]",
+    ])
+    #expect(found.allSatisfy { ($0.location?.line ?? 0) == 15 && ($0.location?.column ?? 0) > 1 })
+}
+
 @Test func contentBarCountsTheCurriculum() throws {
     let good = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil)).content
     #expect(good.openings == 1)
