@@ -8,7 +8,9 @@ import ChessCore
 /// (`will attack`, `after Nf3 the knight attacks e5`, `no longer defends`) make no claim about this position.
 public enum BoardClaim: Hashable, Sendable {
     /// The piece on `piece` reaches `target` (controls, attacks, watches, defends, guards, protects, covers, hits).
-    case reaches(piece: Square, role: Role, verb: String, target: Square)
+    /// `the queen` with no square and not the piece just moved may mean either side's: every candidate is
+    /// listed, and the claim holds when one of them reaches the target.
+    case reaches(pieces: [Square], role: Role, verb: String, target: Square)
     /// `side` attacks (or defends) `target` with `count` pieces.
     case count(side: Color, target: Square, count: Int, defending: Bool)
 }
@@ -32,7 +34,7 @@ public enum CommentClaims {
     /// Words after which squares are directions, not targets.
     static let objectStops: Set<String> = [
         "toward", "towards", "through", "via", "along", "behind", "past", "beyond", "so", "because", "which", "while",
-        "but", "with", "from", "to", "into", "before", "after", "until", "when", "if", "then", "for", ",",
+        "but", "with", "from", "to", "into", "against", "where", "before", "after", "until", "when", "if", "then", "for", ",",
     ]
     static let adverbs: Set<String> = ["also", "still", "now", "already", "both", "even", "firmly", "calmly"]
     static let ordinals: [String: Int] = ["second": 2, "third": 3, "fourth": 4, "fifth": 5]
@@ -64,10 +66,13 @@ public enum CommentClaims {
     public static func reason(_ claim: BoardClaim, in position: Position) -> String? {
         let board = position.board
         switch claim {
-        case .reaches(let from, let role, _, let target):
-            guard let color = board.color(at: from), board.role(at: from) == role else { return nil }
-            let reach = Attacks.of(Piece(color, role), from, occupied: board.occupied)
-            if reach.contains(target) { return nil }
+        case .reaches(let candidates, let role, _, let target):
+            let present = candidates.filter { board.role(at: $0) == role }
+            guard let from = present.first, let color = board.color(at: from) else { return nil }
+            if present.contains(where: { sq in board.color(at: sq).map { reaches(board, Piece($0, role), sq, target) } ?? false }) {
+                return nil
+            }
+            if present.count > 1 { return "no \(role.name) reaches \(target.name)" }
             let name = "the \(role.name) on \(from.name)"
             let between = Attacks.between(from, target) & board.occupied
             if let blocker = nearest(between, to: from), let r = board.role(at: blocker), let c = board.color(at: blocker),
@@ -83,6 +88,16 @@ public enum CommentClaims {
             let found = batteries == direct ? "\(direct)" : "\(direct) (\(batteries) counting pieces lined up behind them)"
             return "\(side.name) has \(found) \(what) of \(target.name), not \(count)"
         }
+    }
+
+    /// Whether the piece reaches `target`, looking through its own sliders on the same line (a battery:
+    /// the queen behind the bishop watches what the bishop watches), never through a pawn or an enemy piece.
+    static func reaches(_ board: Board, _ piece: Piece, _ from: Square, _ target: Square) -> Bool {
+        if Attacks.of(piece, from, occupied: board.occupied).contains(target) { return true }
+        guard [.bishop, .rook, .queen].contains(piece.role) else { return false }
+        let diagonal = Attacks.bishop(from, occupied: .empty).contains(target)
+        let partners = board.pieces(piece.color, .queen) | board.pieces(piece.color, diagonal ? .bishop : .rook)
+        return Attacks.of(piece, from, occupied: board.occupied & ~partners).contains(target)
     }
 
     /// Attackers of `target` by `side`, counting sliders lined up behind other attackers (a battery).
@@ -204,23 +219,42 @@ public enum CommentClaims {
             if lower[..<v].indices.contains(where: { hedges.contains(lower[$0]) && !($0 > 0 && lower[$0 - 1] == "at") }) {
                 return out  // `at once` is no hedge
             }
+            // `the pawn that defends c4`: a relative clause about some other piece; no claim is read from it.
+            if v > 0, ["that", "which", "who"].contains(lower[v - 1]) { continue }
             var subject: PieceWord?
             // `attacks e5 and also controls d5`: the same subject.
             var k = v - 1
             while k > lastVerb, adverbs.contains(lower[k]) { k -= 1 }
-            let coordinated = lastVerb >= 0 && k > lastVerb && lower[k] == "and"
+            let coordinated = k > lastVerb && k >= 0 && lower[k] == "and"
             var i = coordinated ? lastVerb : v - 1
-            while i > lastVerb {
+            // `White attacks d5`: the side as a whole, no piece to check.
+            if !coordinated, k > lastVerb, ["white", "black"].contains(lower[k]) { i = lastVerb }
+            if coordinated, lastVerb < 0 {
+                // `The pawn frees the bishop and controls d5`: the sentence's first piece is the subject.
+                subject = firstPiece(words, lower, before: v, moved: moved)
+                i = lastVerb
+            }
+            while i > lastVerb, lower[i] != "," {
                 if let p = piece(at: i, in: words), p.end < v { subject = p; break }
                 // `it` is the piece just moved (`From f4 it controls e5 and b8`).
                 if lower[i] == "it", !moved.isCastle { subject = PieceWord(role: moved.role, square: moved.to, end: i); break }
                 i -= 1
             }
-            if subject == nil, lastVerb >= 0 { subject = previous }
+            if subject == nil, coordinated { subject = previous }
             previous = subject
             out += claims(verb: v, subject: subject, words: words, lower: lower, position: position, mover: mover, moved: moved)
         }
         return out
+    }
+
+    /// The first piece the clause names before `end` (or `it`, the piece just moved).
+    static func firstPiece(_ words: [String], _ lower: [String], before end: Int, moved: Move) -> PieceWord? {
+        for i in 0..<end {
+            if lower[i] == "," { return nil }
+            if let p = piece(at: i, in: words), p.end < end { return p }
+            if lower[i] == "it", !moved.isCastle { return PieceWord(role: moved.role, square: moved.to, end: i) }
+        }
+        return nil
     }
 
     /// The claims of one verb: its objects, and a count when the words give one.
@@ -233,6 +267,12 @@ public enum CommentClaims {
         var targets: [(Square, Int)] = []
         var j = v + 1
         while j < lower.count, !objectStops.contains(lower[j]), !verbs.contains(lower[j]) {
+            // `controls d5 and f5` goes on; `guards d1 and keeps the rook` ends at `and`.
+            if lower[j] == "and" {
+                var n = j + 1
+                while n < lower.count, lower[n] == "the" || lower[n] == "also" { n += 1 }
+                guard n < lower.count, square(lower[n]) != nil || piece(at: n, in: words)?.square != nil else { break }
+            }
             if let sq = square(lower[j]) {
                 targets.append((sq, j))
             } else if let p = piece(at: j, in: words), let sq = p.square {
@@ -258,25 +298,22 @@ public enum CommentClaims {
             return out
         }
         guard let subject, !targets.isEmpty else { return out }
-        let from: Square
-        if let sq = subject.square {
-            from = sq
-        } else if let sq = resolve(subject.role, side: sideNamed(in: lower[..<v]) ?? mover, position: position, moved: moved) {
-            from = sq
-        } else {
-            return out
-        }
-        for (target, _) in targets where target != from {
-            out.append((.reaches(piece: from, role: subject.role, verb: verb, target: target), quoted))
+        let candidates = subject.square.map { [$0] }
+            ?? resolve(subject.role, side: sideNamed(in: lower[..<v]), position: position, moved: moved)
+        guard !candidates.isEmpty else { return out }
+        for (target, _) in targets where !candidates.contains(target) {
+            out.append((.reaches(pieces: candidates, role: subject.role, verb: verb, target: target), quoted))
         }
         return out
     }
 
-    /// `the knight` with no square: the piece just moved, if it has that role, else the side's only piece of it.
-    static func resolve(_ role: Role, side: Color, position: Position, moved: Move) -> Square? {
-        if moved.role == role, position.board.color(at: moved.to) == side, !moved.isCastle { return moved.to }
-        let candidates = position.board.pieces(side, role)
-        return candidates.count == 1 ? candidates.first : nil
+    /// `the knight` with no square: the piece just moved, if it has that role (and belongs to the side named,
+    /// if any), else every piece of that role of the side named, or of both sides.
+    static func resolve(_ role: Role, side: Color?, position: Position, moved: Move) -> [Square] {
+        let mover = position.turn.opposite
+        if moved.role == role, !moved.isCastle, side == nil || side == mover { return [moved.to] }
+        let board = position.board
+        return Array(side.map { board.pieces($0, role) } ?? board.pieces(role))
     }
 
     static func sideNamed(in words: ArraySlice<String>) -> Color? {
