@@ -3,13 +3,17 @@ SWIFT ?= swift
 FORGE_RELEASE = .build/release/forge
 STAMP = .build/.setup-done
 
-.PHONY: help setup build release test validate regenerate-check build-data bench perft-deep fuzz ci clean
+PREFIX ?= /usr/local
+
+.PHONY: help setup build release install test lint-workflows validate validate-deep regenerate-check build-data bench perft-deep fuzz ci clean
 
 help:
 	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine (idempotent)"
 	@echo "make build        debug build of forge"
-	@echo "make test         the whole test suite (talks to the real Stockfish)"
+	@echo "make install      release build, then forge into \$$(PREFIX)/bin (PREFIX=$(PREFIX))"
+	@echo "make test         the whole test suite (talks to the real Stockfish) and the workflow lint"
 	@echo "make validate     forge validate openings/ (every check, engine included)"
+	@echo "make validate-deep  the engine checks again at 5x the build's node budget (slow; CI runs it once)"
 	@echo "make build-data   validate, analyse (cached in data/cache/), write data/bundle/"
 	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release build)"
 	@echo "make perft-deep   the whole perft suite at full depth (release build)"
@@ -26,11 +30,21 @@ build: setup
 release: setup
 	$(SWIFT) build -c release --product forge
 
-test: setup
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 $(FORGE_RELEASE) "$(DESTDIR)$(PREFIX)/bin/forge"
+
+test: setup lint-workflows
 	$(SWIFT) test
+
+lint-workflows: setup
+	./scripts/ci/lint-workflows.sh
 
 validate: release
 	$(FORGE_RELEASE) validate openings
+
+validate-deep: release
+	$(FORGE_RELEASE) validate --nodes $$(( 5 * $${FORGE_NODES:-120000} )) openings
 
 regenerate-check: release
 	$(FORGE_RELEASE) regenerate --check openings

@@ -1,5 +1,6 @@
 // EngineChecks: what Stockfish must agree with — sound learner moves, true tactical claims, loadable positions.
 import ChessCore
+import ChessPGN
 import Diagnostics
 
 /// How much a learner move may lose against the engine's best move, in centipawns.
@@ -56,6 +57,7 @@ public enum EngineChecks {
             if s.kind == .tactic {
                 out += claimProblems(s, verdicts: verdicts)
             }
+            out += evaluationProblems(s, verdicts: verdicts)
         }
         return out
     }
@@ -111,6 +113,55 @@ public enum EngineChecks {
             }
         }
         return out
+    }
+
+    /// How far an authored `[%eval]` may be from the engine's score and still be confirmed, in centipawns.
+    public static let evaluationTolerance = 150
+
+    /// VAL224: an authored `[%eval …]` (White's side) agrees with Stockfish on the position after its move:
+    /// a mate claim with a mate for the same side, a score within the tolerance or on the same side of a clear edge.
+    static func evaluationProblems(_ s: OpeningSource, verdicts: [PositionIdentity: EngineVerdict]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var seen = Set<SourceLocation>()
+        for line in s.lines {
+            for m in line.moves {
+                guard let e = m.evaluation, seen.insert(m.location).inserted, let v = verdicts[m.after.identity] else { continue }
+                let engine = m.after.turn == .white ? v.score : v.score.negated
+                if let problem = disagreement(authored: e, engine: engine) {
+                    out.append(Diagnostic(.error, "VAL224",
+                                          "the [%eval] after \(moveLabel(m)) says \(authoredText(e)), but Stockfish says \(format(engine)) (White's side): \(problem)",
+                                          at: m.location, notes: ["\(v.engine), \(v.profile)", "FEN: \(m.after.fen())"]))
+                }
+            }
+        }
+        return out
+    }
+
+    static func authoredText(_ e: Evaluation) -> String {
+        switch e {
+        case .centipawns(let cp, _): format(.centipawns(cp))
+        case .mate(let n, _): "#\(n)"
+        }
+    }
+
+    /// Why the engine's score (White's side) does not confirm the authored one, or nil.
+    static func disagreement(authored: Evaluation, engine: EngineScore) -> String? {
+        switch authored {
+        case .mate(let n, _):
+            guard case .mate(let found) = engine, (found > 0) == (n > 0) else { return "no mate for that side" }
+            return nil
+        case .centipawns(let cp, _):
+            switch engine {
+            case .mate(let found):
+                // A mate confirms a large advantage for the same side.
+                return (found > 0) == (cp > 0) && abs(cp) >= 300 ? nil : "the engine finds a mate instead"
+            case .centipawns(let found):
+                if abs(found - cp) <= evaluationTolerance { return nil }
+                // Beyond the tolerance a clear edge still confirms a clear edge for the same side.
+                if abs(cp) >= 300 && abs(found) >= 300 && (cp > 0) == (found > 0) { return nil }
+                return "more than \(evaluationTolerance) cp apart"
+            }
+        }
     }
 
     /// Material in pawns (1/3/3/5/9) of one side.

@@ -48,6 +48,10 @@ public struct LineMove: Sendable, Hashable {
     public var arrows: [String]
     public var highlights: [String]
     public var location: SourceLocation
+    /// NAGs written on the move, `!`/`?` suffixes included (`$1` for `!`).
+    public var nags: [UInt8] = []
+    /// A `[%eval …]` command in the move's comment: the author's engine confirmation, from White's side.
+    public var evaluation: Evaluation?
 
     public var after: Position { before.playing(move) }
 }

@@ -67,22 +67,63 @@ extension StringProtocol {
 
 /// Reads sources; collects the diagnostics of structure (not of content rules, which `Checks` holds).
 public enum SourceReader {
-    /// The kind a path implies: `…/coach/…`, `…/tactics/…`, otherwise classical.
-    public static func kind(of path: String, tags: [PGNTag]) -> SourceKind {
+    /// The kind a source declares by its tags, else by its folder: a coach opening has `LearnerSide` or
+    /// `Difficulty` (or deviation markers), a tactic has `Claim`, `ClaimPly` or `ClaimText`; without any of
+    /// these `…/coach/…` and `…/tactics/…` decide, and everything else is classical. So a coach opening kept
+    /// outside `coach/` is still checked as one, and its missing `LearnerSide` is an error (VAL202).
+    public static func kind(of path: String, tags: [PGNTag], hasDeviationMarkers: Bool = false) -> SourceKind {
+        let names = Set(tags.map(\.name))
+        if !names.isDisjoint(with: ["LearnerSide", "Difficulty"]) || hasDeviationMarkers { return .coach }
+        if !names.isDisjoint(with: ["Claim", "ClaimPly", "ClaimText"]) { return .tactic }
         let parts = path.split(separator: "/")
         if parts.contains("coach") { return .coach }
         if parts.contains("tactics") { return .tactic }
-        if parts.contains("classical") { return .classical }
-        if tags.contains(where: { $0.name == "LearnerSide" }) { return .coach }
-        if tags.contains(where: { $0.name == "Claim" }) { return .tactic }
         return .classical
+    }
+
+    /// VAL205 for a `[%dev]` that is not the first comment of a variation (it would be ignored) and for a
+    /// command that looks like a misspelled one (`[%deviation …]`, `[%Dev …]`).
+    static func misplacedMarkers(_ game: GameTree, file: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for (i, n) in game.nodes.enumerated() {
+            let at = SourceLocation(file: file, line: n.location.line, column: n.location.column)
+            let label = i == 0 ? "before the first move" : "after \(n.writtenSAN)"
+            for c in n.comments {
+                for cmd in c.commands {
+                    guard case .other(let name, _) = cmd else { continue }
+                    if name == "dev" {
+                        out.append(Diagnostic(.error, "VAL205", "deviation marker \(label) is not at the start of a variation, so it is ignored",
+                                              at: at, notes: ["write it first in the variation: ( {[%dev phase=2 name=\"…\"] …} 3... Nf6 …)"]))
+                    } else if isMisspelledMarker(name) {
+                        out.append(Diagnostic(.error, "VAL205", "unknown command [%\(name) …] \(label); a deviation marker is [%dev …]", at: at))
+                    }
+                }
+            }
+            for c in n.startingComments {
+                for cmd in c.commands {
+                    if case .other(let name, _) = cmd, isMisspelledMarker(name) {
+                        out.append(Diagnostic(.error, "VAL205", "unknown command [%\(name) …] at the start of a variation; a deviation marker is [%dev …]", at: at))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    static func isMisspelledMarker(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return name != "dev" && (lower.hasPrefix("dev") || lower == "dv" || lower == "deviation" || lower == "ved")
     }
 
     /// Builds the source from a replayed game. Variations become lines; a variation whose first comment holds
     /// `[%dev …]` is a deviation. Returns `nil` when the game has no start position (its FEN tag was bad).
     public static func source(from game: GameTree, file: String, diagnostics: inout [Diagnostic]) -> OpeningSource? {
         guard let start = game.start else { return nil }
-        let kind = kind(of: file, tags: game.tags)
+        let hasMarkers = game.nodes.contains { n in
+            n.startingComments.contains { c in c.commands.contains { if case .other("dev", _) = $0 { true } else { false } } }
+        }
+        let kind = kind(of: file, tags: game.tags, hasDeviationMarkers: hasMarkers)
+        diagnostics += misplacedMarkers(game, file: file)
         func loc(_ l: PGNLocation) -> SourceLocation { SourceLocation(file: file, line: l.line, column: l.column) }
 
         // Positions before each node, computed along the tree without recursion.
@@ -101,19 +142,22 @@ public enum SourceReader {
             var texts: [String] = []
             var arrows: [String] = []
             var highlights: [String] = []
+            var evaluation: Evaluation?
             for c in n.comments {
                 if !c.text.isEmpty { texts.append(c.text) }
                 for cmd in c.commands {
                     switch cmd {
                     case .arrows(let a): arrows += a.map { "\($0.color.letter)\($0.from.name)\($0.to.name)" }
                     case .highlights(let h): highlights += h.map { "\($0.color.letter)\($0.square.name)" }
-                    default: break
+                    case .evaluation(let e): evaluation = e
+                    case .clock, .other: break
                     }
                 }
             }
             let comment = texts.isEmpty ? nil : texts.joined(separator: " ")
             return LineMove(ply: n.ply, before: b, move: m, san: n.san, writtenSAN: n.writtenSAN, comment: comment,
-                            arrows: arrows, highlights: highlights, location: loc(n.location))
+                            arrows: arrows, highlights: highlights, location: loc(n.location), nags: n.nags,
+                            evaluation: evaluation)
         }
         // The path of nodes from the root to node i.
         func path(to i: Int) -> [Int] {

@@ -1,11 +1,14 @@
 // forge: argument parsing and printing only; every command calls one Pipeline function.
 import ArgumentParser
+import Foundation
+import Pipeline
 
 @main
 struct Forge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forge",
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
+        version: ForgeVersion.text(environment: ProcessInfo.processInfo.environment),
         subcommands: [
             ValidateCommand.self,
             BuildCommand.self,

@@ -55,6 +55,7 @@ struct ValidateCommand: ParsableCommand {
             var summary = report.summary
             if !noEngine { summary += " (engine: \(report.searched) searched, \(report.cached) from cache)" }
             print(summary)
+            if report.content.openings > 0 { print("content: " + report.content.summary) }
         }
         if diagnostics.errorCount > 0 { throw ExitCode.failure }
     }

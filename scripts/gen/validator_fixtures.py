@@ -4,18 +4,26 @@ import os, shutil, chess, chess.pgn
 root = "Tests/PipelineTests/Fixtures/validate"
 shutil.rmtree(root, ignore_errors=True)
 MAIN = "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d3 d6 O-O O-O Re1 a6 Bb3 Ba7 h3 h6 Nbd2 Re8 Nf1 Be6 Ng3 Qd7 Bc2".split()
-DEVS = [  # (ply index where the deviation replaces the main move, moves, phase, name)
-    (1, "c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3".split(), 3, "Sicilian Defence"),
-    (3, "d6 d4 Nf6 Nc3 Nbd7 Bc4 Be7 O-O".split(), 3, "Philidor Defence"),
-    (5, "Nf6 d3 Be7 O-O O-O Re1 d6 c3".split(), 3, "Two Knights Defence"),
+DEVS = [  # (ply index where the deviation replaces the main move, moves, phase, name[, kind])
+    (1, "c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be2 e5 Nb3".split(), 2, "Sicilian Defence", "sidestep"),
+    (3, "d6 d4 Nf6 Nc3 Nbd7 Bc4 Be7 O-O".split(), 2, "Philidor Defence"),
+    (5, "Nf6 d3 Be7 O-O O-O Re1 d6 c3".split(), 2, "Two Knights Defence"),
     (5, "Be7 d4 d6 h3 Nf6 Nc3 O-O O-O".split(), 2, "Hungarian Defence"),
     (7, "d6 d4 exd4 cxd4 Bb6 Nc3 Nf6 O-O".split(), 2, "Quiet 4...d6"),
+    (5, "Nd4 Nxd4 exd4 O-O Bc5 Bxf7+ Kxf7 Qh5+ g6 Qxc5".split(), 2, "Blackburne Shilling Gambit", "trap"),
 ]
+LATE = (13, "Bg4 h3 Bh5 Nbd2 a6 Nf1 Ba7 Ng3 Bg6".split(), 2, "Pin with ...Bg4")
+EXPLAIN = "A calm developing move that follows the plan of the opening."
+EVALS = {"Qxc5": "[%eval 4.0] White has won a pawn and Black's king can no longer castle."}
+
+def marker(p, n, kind="deviation"):
+    extra = f" kind={kind}" if kind != "deviation" else ""
+    return f'[%dev phase={p} name="{n}"{extra} reason="Club players choose it often here."]' 
 TAGS = [("Event", "ContentForge coach"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "-"), ("White", "?"), ("Black", "?"), ("Result", "*"),
         ("ECO", "C50"), ("Opening", "Italian Game"), ("Variation", "Giuoco Pianissimo"), ("LearnerSide", "White"), ("Difficulty", "2"),
         ("Description", "White develops quickly, castles and builds the centre slowly with c3 and d3, keeping every piece safe.")]
 
-def movetext(main, devs, comment_first=True, dev_marker=lambda p, n: f'[%dev phase={p} name="{n}"]'):
+def movetext(main, devs, comment_first=True, dev_marker=marker, explain=True, suffix=""):
     b = chess.Board()
     out = []
     for i, san in enumerate(main):
@@ -23,16 +31,23 @@ def movetext(main, devs, comment_first=True, dev_marker=lambda p, n: f'[%dev pha
         tok = (num + " " if num else "") + san
         if i == 0 and comment_first:
             tok += " {The king's pawn takes a centre square and opens lines for the queen and bishop.}"
+        elif explain and comment_first and b.turn == chess.WHITE:
+            tok += " {" + EXPLAIN + "}"
         out.append(tok)
-        for at, moves, phase, name in devs:
+        for at, moves, phase, name, *kind in devs:
             if at == i:
                 vb = b.copy()
                 parts = []
                 for j, s in enumerate(moves):
                     n = f"{vb.fullmove_number}." if vb.turn == chess.WHITE else (f"{vb.fullmove_number}..." if j == 0 else "")
-                    parts.append((n + " " if n else "") + s)
+                    t = (n + " " if n else "") + s
+                    if s in EVALS:
+                        t += " {" + EVALS[s] + "}"
+                    elif explain and comment_first and vb.turn == chess.WHITE:
+                        t += " {" + EXPLAIN + "}"
+                    parts.append(t)
                     vb.push_san(s)
-                out.append("( {" + dev_marker(phase, name) + " A common way to leave the main line early.} " + " ".join(parts) + " )")
+                out.append("( {" + dev_marker(phase, name, *kind) + " A common way to leave the main line early.} " + " ".join(parts) + " )")
         b.push_san(san)
     return " ".join(out) + " *"
 
@@ -79,14 +94,25 @@ write("VAL201", "italian.pgn", good.replace("2. Nf3", "2. Ng1f3", 1))
 write("VAL202", "italian.pgn", good.replace('[ECO "C50"]\n', ""))
 write("VAL203", "italian.pgn", good.replace('[ECO "C50"]', '[ECO "F50"]').replace('[Difficulty "2"]', '[Difficulty "7"]'))
 write("VAL204", "italian.pgn", pgn(TAGS, movetext(MAIN[:20], DEVS)))
-write("VAL205", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS, dev_marker=lambda p, n: f'[%dev phase=5 name="{n}"]' if n.startswith("Two") else f'[%dev phase={p} name="{n}"]')))
+write("VAL205", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS, dev_marker=lambda p, n, k="deviation": marker(5 if n.startswith("Two") else p, n, k))))
 write("VAL206", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS[:4] + [(7, "d6 d4 exd4 cxd4".split(), 2, "Quiet 4...d6")])))
 write("VAL207", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS + [(4, "Nc3 Nf6 d3 Bc5 Be3 Bxe3 fxe3 d6".split(), 2, "Learner's own choice")])))
 write("VAL208", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS + [DEVS[2]])))
 write("VAL209/library/classical", "qgd.pgn", classical)
 OTHER_ORDER = "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 Nf3 O-O e3 h6".split()
 write("VAL209/library/classical", "qgd-other-name.pgn", pgn([(k, "Cambridge Springs") if k == "Variation" else (k, v) for k, v in CTAGS], movetext(OTHER_ORDER, [], comment_first=False)))
-write("VAL210", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS[:3])))
+write("VAL210", "italian.pgn", pgn(TAGS, movetext(MAIN, [DEVS[0], DEVS[1], DEVS[5]])))
+write("VAL202-outside-coach/library/classical", "italian.pgn", good.replace('[LearnerSide "White"]\n', ""))
+write("VAL205-misplaced", "italian.pgn", good.replace("3. Bc4 {" + EXPLAIN + "}", "3. Bc4 {[%dev phase=2 name=\"Late marker\"] " + EXPLAIN + "}", 1)
+      .replace("[%dev phase=2 name=\"Hungarian Defence\"", "[%deviation phase=2 name=\"Hungarian Defence\"", 1))
+write("VAL213", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS + [LATE])))
+write("VAL215", "italian.pgn", good.replace("2. Nf3", "2. Nf3!", 1))
+write("VAL216", "italian.pgn", good.replace("2. Nf3 {" + EXPLAIN + "}", "2. Nf3 {The knight attacks e5 at once and also controls d5, the square in the centre.}", 1))
+write("VAL218", "italian.pgn", pgn(TAGS, movetext(MAIN, [d if d[4:] else (d[0], d[1], 3, d[3]) for d in DEVS])))
+write("VAL219", "italian.pgn", good.replace("{" + EVALS["Qxc5"] + "}", "{White has won a pawn and Black's king can no longer castle.}"))
+write("VAL225", "italian.pgn", pgn(TAGS, movetext(MAIN, [(1, DEVS[0][1][:8], 2, "Sicilian Defence", "sidestep")] + DEVS[1:])))
+write("VAL214", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS, explain=False)))
+write("VAL224", "italian.pgn", good.replace("[%eval 4.0]", "[%eval -2.0]"))
 write("VAL211", "italian.pgn", good + "\n" + good)
 write("VAL230/library/fen-only", "alone.fen", fens("e4 c5 Nf3".split()).replace("KQkq", "QKkq", 1))
 write("VAL231/library/classical", "qgd.pgn", classical)

@@ -30,6 +30,8 @@ public struct ValidationReport: Sendable {
     /// Positions the engine searched now, and answered from the cache.
     public var searched: Int
     public var cached: Int
+    /// The coach curriculum's figures.
+    public var content = ContentBar()
 
     /// `12 files, 58 lines, 1,043 positions: 0 errors, 2 warnings`
     public var summary: String {
@@ -52,7 +54,7 @@ public enum Validate {
     /// Every check over a loaded library; the engine checks when an oracle is given.
     static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds) -> ValidationReport {
         var out = lib.diagnostics
-        for s in lib.sources { out += SourceChecks.check(s) }
+        for s in lib.sources { out += SourceChecks.check(s) + CurriculumChecks.check(s) }
         for s in lib.sources where s.kind == .coach { out += ExplanationChecks.check(source: s) }
         out += LibraryChecks.check(lib.sources)
         out += fenFileProblems(lib)
@@ -63,7 +65,7 @@ public enum Validate {
         }
         return ValidationReport(diagnostics: sorted(out), files: lib.pgnFiles + lib.fenFiles.count,
                                 lines: lib.sources.reduce(0) { $0 + $1.lines.count }, positions: positions.count,
-                                searched: oracle?.searched ?? 0, cached: oracle?.cached ?? 0)
+                                searched: oracle?.searched ?? 0, cached: oracle?.cached ?? 0, content: ContentBar(lib.sources))
     }
 
     /// File, line, column, then code: a stable order for output and tests.
