@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"], swiftSettings: fast),
         .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
-        .target(name: "Words", dependencies: ["Diagnostics"], swiftSettings: fast),
+        .target(name: "Words", dependencies: ["Diagnostics"]),
         .target(name: "BundleStore", dependencies: ["Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Pipeline",

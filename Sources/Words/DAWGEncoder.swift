@@ -186,7 +186,9 @@ public enum DAWGEncoder {
         for (k, c) in tierCounts.enumerated() { put32(c, DAWGFormat.oTierCounts + 4 * k) }
         header[DAWGFormat.oMinLength] = UInt8(min(minLength, 255))
         header[DAWGFormat.oMaxLength] = UInt8(min(maxLength, 255))
-        put32(DAWGFormat.checksum(area), DAWGFormat.oChecksum)
+        let sum = DAWGFormat.checksum(header: header, area: area)
+        put32(UInt32(truncatingIfNeeded: sum), DAWGFormat.oChecksum)
+        put32(UInt32(truncatingIfNeeded: sum >> 32), DAWGFormat.oChecksum + 4)
         return header + area
     }
 }

@@ -63,22 +63,34 @@ public struct WordList: Sendable, Equatable {
         self.rejected = rejected
     }
 
-    /// Removes denied words, then adds or re-tiers the allowed ones.
+    /// Applies the curation lists: removes every word the deny rule derives from a lemma of
+    /// `deny` (see `DenyRule`), unless allow.txt names it, then adds or re-tiers the allowed ones.
     ///
-    /// An allow entry without a tier rescues a denied word at its source tier (and does
-    /// nothing when the sources lack it); an allow entry with a tier adds the word at that tier.
-    public func curated(deny: Set<String>, allow: [CurationEntry]) -> WordList {
+    /// An allow entry without a tier rescues that exact word at its source tier (and does
+    /// nothing when the sources lack it); an allow entry with a tier adds the word at that
+    /// tier. The report says, per lemma, which source words it removed and which it would
+    /// have removed but allow.txt rescued.
+    public func curated(deny lemmas: [String], allow: [CurationEntry]) -> (list: WordList, report: DenyReport) {
+        let deniedBy = DenyRule.index(lemmas)
         var rescued: Set<String> = []
         var retiered: [String: Tier] = [:]
         for a in allow {
             if let t = a.tier { retiered[a.word] = t } else { rescued.insert(a.word) }
         }
+        var report = DenyReport()
         var kept: [TieredWord] = []
         kept.reserveCapacity(words.count)
         for w in words {
             if let t = retiered.removeValue(forKey: w.word) {
                 kept.append(TieredWord(w.word, t))
-            } else if !deny.contains(w.word) || rescued.contains(w.word) {
+            } else if let lemma = deniedBy[w.word] {
+                if rescued.contains(w.word) {
+                    report.rescued[lemma, default: []].append(w.word)
+                    kept.append(w)
+                } else {
+                    report.removed[lemma, default: []].append(w.word)
+                }
+            } else {
                 kept.append(w)
             }
         }
@@ -89,11 +101,26 @@ public struct WordList: Sendable, Equatable {
         }
         var out = WordList(sortedUnique: kept)
         out.rejected = rejected
-        return out
+        return (out, report)
     }
 
     /// The words of `count` letters in `lengths` and of tier `maxTier` or more common.
     public func filtered(lengths: ClosedRange<Int>, maxTier: Tier = .insane) -> [TieredWord] {
         words.filter { lengths.contains($0.word.utf8.count) && $0.tier <= maxTier }
     }
+}
+
+/// What the deny rule did to a word list: per lemma, the source words it removed and the
+/// ones allow.txt rescued from it (each list in alphabetical order).
+public struct DenyReport: Sendable, Equatable, Codable {
+    public var removed: [String: [String]] = [:]
+    public var rescued: [String: [String]] = [:]
+
+    public init(removed: [String: [String]] = [:], rescued: [String: [String]] = [:]) {
+        self.removed = removed
+        self.rescued = rescued
+    }
+
+    /// How many source words the rule removed in all.
+    public var removedCount: Int { removed.values.reduce(0) { $0 + $1.count } }
 }

@@ -34,7 +34,10 @@ enum WordsOutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension Tier: ExpressibleByArgument {
-    public init?(argument: String) { self.init(name: argument) }
+    public init?(argument: String) { self.init(name: argument.lowercased()) }
+    /// The names, not the raw values 1–5 (which `--tier` does not take).
+    public static var allValueStrings: [String] { allCases.map(\.name) }
+    public var defaultValueDescription: String { name }
 }
 
 /// Prints diagnostics to stderr (as GitHub annotations under GitHub Actions).
@@ -51,6 +54,8 @@ struct WordsBuildCommand: ParsableCommand {
     @OptionGroup var source: WordsSourceArguments
     @Option(help: "The output directory.")
     var out: String = "data/bundle/words"
+    @Flag(help: "Print, per deny.txt lemma, the source words it removed and the forms allow.txt kept.")
+    var denyReport = false
 
     func run() throws {
         var progress: (@Sendable (String) -> Void)?
@@ -64,12 +69,16 @@ struct WordsBuildCommand: ParsableCommand {
             throw ExitCode(usage ? 64 : 1)
         }
         for line in report.summary { print(line) }
+        if denyReport { for line in report.denyReportLines(lemmas: report.denyLemmas) { print(line) } }
     }
 }
 
 struct WordsLookupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lookup", abstract: "A word's tier, or why it is not a word (exit 1 when it is not).")
+        commandName: "lookup",
+        abstract: "A word's tier in words.dawg and which games play it; with the SCOWL lists at hand, why a word is missing (exit 1 when it is not a word).")
+    @Option(help: ArgumentHelp("The dictionary (default: $FORGE_BUNDLE/words/words.dawg, else data/bundle/words/words.dawg in this or a parent directory).", valueName: "file"))
+    var dawg: String?
     @OptionGroup var source: WordsSourceArguments
     @Option(help: "text or json.")
     var format: WordsOutputFormat = .text
@@ -77,8 +86,9 @@ struct WordsLookupCommand: ParsableCommand {
     var word: String
 
     func run() throws {
-        let report = WordsLookup.run(WordsLookupConfiguration(word: word, source: source.options, json: format == .json))
+        let report = WordsLookup.run(WordsLookupConfiguration(word: word, dawgPath: dawg, source: source.options, json: format == .json))
         printWordsDiagnostics(report.diagnostics)
+        if report.missingDictionary { throw ExitCode(66) }
         if report.diagnostics.errorCount > 0 {
             let usage = report.diagnostics.contains { ["WRD313", "WRD314", "WRD321"].contains($0.code) }
             throw ExitCode(usage ? 64 : 1)
@@ -90,19 +100,18 @@ struct WordsLookupCommand: ParsableCommand {
 
 /// Options shared by the three solvers.
 struct WordsSolveArguments: ParsableArguments {
-    @Option(help: "The dictionary.")
-    var dawg: String = "data/bundle/words/words.dawg"
-    @Flag(help: "Treat q as the one tile qu.")
-    var qu = false
-    @Option(help: "Only words of this tier or more common: common, standard, extended, full, insane.")
-    var tier: Tier = .insane
+    @Option(help: ArgumentHelp("The dictionary (default: $FORGE_BUNDLE/words/words.dawg, else data/bundle/words/words.dawg in this or a parent directory, or above the forge executable).", valueName: "file"))
+    var dawg: String?
+    @Option(help: ArgumentHelp("Words of this tier or more common: common (SCOWL 10–35), standard (≤ 50, the default), extended (≤ 70), full (≤ 80), insane (95). Words beyond the default are marked *.", valueName: "tier"))
+    var tier: Tier?
     @Option(help: "text or json.")
     var format: WordsOutputFormat = .text
 
-    func solve(_ game: WordsGame) throws {
+    func solve(_ game: WordsGame, qu: Bool = false) throws {
         let report = WordsSolve.run(WordsSolveConfiguration(game: game, dawgPath: dawg, quTile: qu, maxTier: tier, json: format == .json))
         printWordsDiagnostics(report.diagnostics)
         if report.badInput { throw ExitCode(64) }
+        if report.missingDictionary { throw ExitCode(66) }
         if report.diagnostics.errorCount > 0 { throw ExitCode(1) }
         if !report.output.isEmpty { print(report.output) }
     }
@@ -115,27 +124,32 @@ struct WordsSolveCommand: ParsableCommand {
 
     struct WordHunt: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "wordhunt", abstract: "Every word of a 4×4 grid with its path (cells 0–15, row by row), by score.")
+            commandName: "wordhunt",
+            abstract: "Every word of a 4×4 grid with its path (cells 0–15, row by row), by score (100, 400, 800, 1400, 1800, 2200, +400 a letter).")
         @OptionGroup var common: WordsSolveArguments
-        @Argument(help: "16 letters, row by row (separators / , - allowed), e.g. oatr/ihps/htnr/enei.")
-        var grid: String
-        func run() throws { try common.solve(.wordHunt(grid)) }
+        @Flag(help: "Treat q as the one tile qu (it counts two letters).")
+        var qu = false
+        @Argument(help: "16 letters, row by row: one argument (oatrihpshtnrenei, oatr/ihps/htnr/enei) or one per row (oatr ihps htnr enei).")
+        var grid: [String]
+        func run() throws { try common.solve(.wordHunt(grid), qu: qu) }
     }
 
     struct Anagrams: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "anagrams", abstract: "Every word from some of the letters, longest first.")
+            commandName: "anagrams",
+            abstract: "Every word from a rack of 6 or 7 letters, each letter once, by score (100, 400, 1200, 2000, 3000 for 3–7 letters).")
         @OptionGroup var common: WordsSolveArguments
-        @Argument(help: "The letters, e.g. tarsine.")
-        var letters: String
-        func run() throws { try common.solve(.anagrams(letters)) }
+        @Argument(help: "The rack: 6 or 7 letters, e.g. tarsine.")
+        var letters: [String]
+        func run() throws { try common.solve(.anagrams(letters.joined())) }
     }
 
     struct WordBites: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "wordbites", abstract: "Every word from tiles of one or two letters, with the tiles used.")
+            commandName: "wordbites",
+            abstract: "Every word across (≤ 8 letters) or down (≤ 9) from the tiles, with the tiles used, by score (Word Hunt's table).")
         @OptionGroup var common: WordsSolveArguments
-        @Argument(help: "The tiles, e.g. t r a er in g.")
+        @Argument(help: "The tiles: a letter (t), a two-letter tile lying across (h:er) or standing down (v:in), e.g. t r a h:er v:in g.")
         var tiles: [String]
         func run() throws { try common.solve(.wordBites(tiles)) }
     }

@@ -33,7 +33,7 @@ func lines(_ path: String) throws -> [String] {
     #expect(words == words.sorted())
     #expect(words.contains("cat") && words.contains("zyzzyva") && words.contains("color") && words.contains("quokka"))
     #expect(words.contains("ass"))  // rescued by allow.txt
-    for absent in ["fuck", "fucks", "bitch", "cat's", "café", "cafe", "khz", "colour", "paris", "qwxz", "x-ray", "3rd", "well-known"] {
+    for absent in ["fuck", "fucks", "fucking", "boner", "boners", "darkey", "darkeys", "bitch", "cat's", "café", "cafe", "khz", "colour", "paris", "qwxz", "x-ray", "3rd", "well-known"] {
         #expect(!words.contains(absent), "\(absent)")
     }
     #expect(try lines(out + "/anagrams.txt").allSatisfy { (3...7).contains($0.count) })
@@ -52,8 +52,17 @@ func lines(_ path: String) throws -> [String] {
     let counts = try JSONDecoder().decode(WordsCounts.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/counts.json")))
     #expect(counts.lists["words"]?.total == words.count)
     #expect(counts.lists["words"]?.byTier.values.reduce(0, +) == words.count)
-    #expect(counts.curation.denied == 3)
+    // fuck, fucks, fucking (lemma fuck), bitch, boner, boners, darkey, darkeys (lemma darky).
+    #expect(counts.curation.denied == 8)
+    #expect(counts.curation.lemmasThatRemoved == 4)
     #expect(counts.curation.added == 1)
+    #expect(report.denyReport.removed == ["fuck": ["fuck", "fucking", "fucks"], "bitch": ["bitch"], "boner": ["boner", "boners"],
+                                          "darky": ["darkey", "darkeys"]])
+    #expect(report.denyReportLines(lemmas: report.denyLemmas) == [
+        "fuck: removed fuck, fucking, fucks", "fucks: removed nothing (no form of it is in the sources read)",
+        "bitch: removed bitch", "ass: removed nothing; allow.txt keeps ass",
+        "boner: removed boner, boners", "darky: removed darkey, darkeys",
+    ])
     #expect(counts.source.dropped["apostrophe"] == 1)
     #expect(counts.dawg.bytes == (try Data(contentsOf: URL(fileURLWithPath: out + "/words.dawg"))).count)
 }
@@ -84,31 +93,73 @@ func lines(_ path: String) throws -> [String] {
     #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
 }
 
-@Test func lookupGivesTierOrReasons() {
-    func look(_ w: String) -> WordsLookupReport {
-        WordsLookup.run(WordsLookupConfiguration(word: w, source: WordsSourceOptions(
-            scowlDirectory: wordsFixtures.path + "/scowl", curationDirectory: wordsFixtures.path + "/curation")))
-    }
-    #expect(look("cat").isWord)
-    #expect(look("cat").output.hasPrefix("cat: common"))
-    #expect(look("cat's").output.contains("apostrophe"))
-    #expect(look("fuck").output.contains("denied by"))
-    #expect(look("cafe").output.contains("accented"))
-    #expect(look("khz").output.contains("capital"))
-    #expect(look("paris").output.contains("proper names are not read"))
-    #expect(look("colour").output.contains("british-words.10"))
-    #expect(look("qwxz").output.contains("above --max-level 80"))
-    #expect(look("quokka").output.contains("added by"))
-    #expect(!look("zzzz").isWord)
-    #expect(look("").diagnostics.first?.code == "WRD321")
+func fixtureSource() -> WordsSourceOptions {
+    WordsSourceOptions(scowlDirectory: wordsFixtures.path + "/scowl", curationDirectory: wordsFixtures.path + "/curation")
 }
 
-@Test func solveFormatsAndRejectsBadInput() throws {
+@Test func lookupAnswersFromTheDictionaryAlone() throws {
     let out = try wordsTempDir()
     _ = fixtureBuild(out: out)
     let dawg = out + "/words.dawg"
-    let hunt = WordsSolve.run(WordsSolveConfiguration(game: .wordHunt("star/eatx/xxxx/xxxx"), dawgPath: dawg, json: true))
-    #expect(!hunt.badInput)
+    // No SCOWL, no curation files: words.dawg is enough.
+    let noSources = WordsSourceOptions(scowlDirectory: "/nonexistent/scowl", curationDirectory: "/nonexistent/words")
+    func look(_ w: String, _ source: WordsSourceOptions = noSources, json: Bool = false) -> WordsLookupReport {
+        WordsLookup.run(WordsLookupConfiguration(word: w, dawgPath: dawg, source: source, json: json))
+    }
+    let cat = look("cat")
+    #expect(cat.isWord && cat.diagnostics.isEmpty)
+    #expect(cat.output.hasPrefix("cat: common\n"))
+    #expect(cat.output.contains("Word Hunt: yes, 100 points"))
+    #expect(cat.output.contains("Anagrams: yes, 100 points"))
+    let zyzzyva = look("zyzzyva")
+    #expect(zyzzyva.isWord)
+    #expect(zyzzyva.output.contains("Word Hunt: no, only with --tier full (default standard); 1800 points"))
+    #expect(zyzzyva.output.contains("Anagrams: no, only with --tier full (default standard); 3000 points"))
+    let json = try JSONSerialization.jsonObject(with: Data(look("quokka", json: true).output.utf8)) as? [String: Any]
+    #expect(json?["tier"] as? String == "standard")
+    #expect((json?["games"] as? [[String: Any]])?.map { $0["accepted"] as? Bool } == [true, true, true])
+    let boners = look("boners")
+    #expect(!boners.isWord)
+    #expect(boners.output.contains("no SCOWL lists at /nonexistent/scowl"))
+    // With the sources at hand, the reasons.
+    #expect(look("boners", fixtureSource()).output.contains("denied as a form of \"boner\""))
+    #expect(look("fuck", fixtureSource()).output.contains("denied by"))
+    #expect(look("cat's", fixtureSource()).output.contains("apostrophe"))
+    #expect(look("cafe", fixtureSource()).output.contains("accented"))
+    #expect(look("khz", fixtureSource()).output.contains("capital"))
+    #expect(look("paris", fixtureSource()).output.contains("proper names are not read"))
+    #expect(look("colour", fixtureSource()).output.contains("british-words.10"))
+    #expect(look("qwxz", fixtureSource()).output.contains("above --max-level 80"))
+    #expect(look("").diagnostics.first?.code == "WRD321")
+    let missing = WordsLookup.run(WordsLookupConfiguration(word: "cat", dawgPath: out + "/none.dawg"))
+    #expect(missing.missingDictionary && missing.diagnostics.first?.code == "WRD510")
+    #expect(missing.diagnostics.first?.message.contains(out + "/none.dawg") == true)
+}
+
+@Test func locatorLooksWhereItSaysInOrder() {
+    let have: Set<String> = ["/repo/data/bundle/words/words.dawg", "/bundle/words/words.dawg", "/x/y.dawg"]
+    func locate(_ explicit: String?, _ env: [String: String], cwd: String, exe: String? = nil) -> WordsDictionaryLocation {
+        WordsBundleLocator.locate(explicit: explicit, environment: env, currentDirectory: cwd, executablePath: exe, exists: have.contains)
+    }
+    #expect(locate("/x/y.dawg", [:], cwd: "/repo").path == "/x/y.dawg")
+    #expect(locate("y.dawg", [:], cwd: "/x").path == "/x/y.dawg")
+    #expect(locate("/x/none.dawg", ["FORGE_BUNDLE": "/bundle"], cwd: "/repo") == WordsDictionaryLocation(path: nil, tried: ["/x/none.dawg"]))
+    #expect(locate(nil, ["FORGE_BUNDLE": "/bundle"], cwd: "/repo").path == "/bundle/words/words.dawg")
+    #expect(locate(nil, ["FORGE_BUNDLE": "/x/y.dawg"], cwd: "/tmp").path == "/x/y.dawg")
+    #expect(locate(nil, [:], cwd: "/repo/Sources/Words").path == "/repo/data/bundle/words/words.dawg")
+    #expect(locate(nil, [:], cwd: "/tmp", exe: "/repo/.build/release/forge").path == "/repo/data/bundle/words/words.dawg")
+    let none = locate(nil, ["FORGE_BUNDLE": "/elsewhere"], cwd: "/tmp/a")
+    #expect(none.path == nil)
+    #expect(none.tried == ["/elsewhere/words/words.dawg", "/tmp/a/data/bundle/words/words.dawg",
+                           "/tmp/data/bundle/words/words.dawg", "/data/bundle/words/words.dawg"])
+}
+
+@Test func solveScoresSortsAndRejectsBadInput() throws {
+    let out = try wordsTempDir()
+    _ = fixtureBuild(out: out)
+    let dawg = out + "/words.dawg"
+    let hunt = WordsSolve.run(WordsSolveConfiguration(game: .wordHunt(["star", "eatx", "xxxx", "xxxx"]), dawgPath: dawg, json: true))
+    #expect(!hunt.badInput && hunt.diagnostics.isEmpty)
     let rows = try JSONSerialization.jsonObject(with: Data(hunt.output.utf8)) as? [[String: Any]]
     // s t a r / e a t x: "rates" runs r(3) a(2) t(1) e(4) s(0); "stare" would need r next to e.
     let first = rows?.first
@@ -117,41 +168,145 @@ func lines(_ path: String) throws -> [String] {
     #expect(first?["score"] as? Int == 800)
     #expect(first?["tier"] as? String == "common")
     #expect(rows?.contains { $0["word"] as? String == "stare" } == false)
-    let bites = WordsSolve.run(WordsSolveConfiguration(game: .wordBites(["st", "a", "r", "e"]), dawgPath: dawg))
-    #expect(bites.output.split(separator: "\n").contains { $0.hasPrefix("stare") && $0.hasSuffix("st+a+r+e") })
-    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordHunt("abc"), dawgPath: dawg)).badInput)
-    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("ab!"), dawgPath: dawg)).diagnostics.first?.code == "WRD321")
+    #expect(rows?.map { $0["score"] as? Int ?? 0 } == rows?.map { $0["score"] as? Int ?? 0 }.sorted(by: >))
+    // One argument or four give the same grid.
+    let text = WordsSolve.run(WordsSolveConfiguration(game: .wordHunt(["star/eatx/xxxx/xxxx"]), dawgPath: dawg))
+    #expect(text.output.split(separator: "\n").first?.hasPrefix("# Word Hunt: ") == true)
+    #expect(text.output.split(separator: "\n").dropFirst().first == "rates   800  common     3-2-1-4-0")
+    // A wider tier marks what it adds.
+    let wide = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("zyzvvaz"), dawgPath: dawg, maxTier: .full))
+    #expect(wide.output.contains("* marks words beyond the default tier standard"))
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("zyzvvaz"), dawgPath: dawg)).output.split(separator: "\n").count == 1)
+    let ana = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("staret"), dawgPath: dawg, json: true))
+    let anaRows = try JSONSerialization.jsonObject(with: Data(ana.output.utf8)) as? [[String: Any]]
+    #expect(anaRows?.first?["word"] as? String == "rates")
+    #expect(anaRows?.first?["score"] as? Int == 1200)
+    #expect(anaRows?.allSatisfy { ($0["word"] as? String)?.count ?? 9 <= 6 } == true)
+    let bites = WordsSolve.run(WordsSolveConfiguration(game: .wordBites(["h:st", "a", "r", "e"]), dawgPath: dawg))
+    #expect(bites.output.split(separator: "\n").contains { $0.hasPrefix("stare") && $0.hasSuffix("across  h:st+a+r+e") })
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordHunt(["abc"]), dawgPath: dawg)).badInput)
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("ab!def"), dawgPath: dawg)).diagnostics.first?.code == "WRD321")
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams(String(repeating: "a", count: 20)), dawgPath: dawg)).diagnostics.first?.code == "WRD501")
     #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordBites(["abc"]), dawgPath: dawg)).diagnostics.first?.code == "WRD322")
-    let missing = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("abc"), dawgPath: out + "/none.dawg"))
-    #expect(!missing.badInput && missing.diagnostics.first?.code == "WRD330")
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordBites(["er"]), dawgPath: dawg)).diagnostics.first?.code == "WRD502")
+    let missing = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("abcdef"), dawgPath: out + "/none.dawg"))
+    #expect(!missing.badInput && missing.missingDictionary && missing.diagnostics.first?.code == "WRD510")
 }
 
-/// The real sources and the real curation lists: no denied word anywhere in the bundle.
-@Test func realBuildShipsNoDeniedWord() throws {
+@Test func damagedDictionaryIsAnErrorNotAnAnswer() throws {
+    let out = try wordsTempDir()
+    _ = fixtureBuild(out: out)
+    let good = try Data(contentsOf: URL(fileURLWithPath: out + "/words.dawg"))
+    func solve(_ bytes: Data) throws -> WordsSolveReport {
+        let path = out + "/damaged.dawg"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        return WordsSolve.run(WordsSolveConfiguration(game: .wordHunt(["star", "eatx", "xxxx", "xxxx"]), dawgPath: path))
+    }
+    var flipped = good
+    flipped[good.count / 2] ^= 0x10
+    let f = try solve(flipped)
+    #expect(f.output.isEmpty && !f.missingDictionary && f.diagnostics.first?.code == "WRD607")
+    #expect(f.diagnostics.first?.location?.file == out + "/damaged.dawg")
+    #expect(try solve(good.prefix(good.count - 3)).diagnostics.first?.code == "WRD605")
+    #expect(try solve(good.prefix(10)).diagnostics.first?.code == "WRD602")
+    #expect(try solve(Data("not a dictionary at all, just some text that is long enough to have a header".utf8)).diagnostics.first?.code == "WRD603")
+    let lookup = WordsLookup.run(WordsLookupConfiguration(word: "cat", dawgPath: out + "/damaged.dawg"))
+    #expect(!lookup.isWord && lookup.diagnostics.first?.code == "WRD603")
+}
+
+/// Lines of a list file without comments and blank lines (first field).
+func listEntries(_ path: String) throws -> [String] {
+    try lines(path).compactMap { l in
+        let t = l.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return t.split(separator: " ").first.map(String.init)
+    }
+}
+
+/// The real sources and the real curation lists: no denied word and no word of never.txt
+/// anywhere in the bundle, at any tier, from any solver.
+@Test func realBuildShipsNoDeniedWordAndNoNeverWord() throws {
     let scowl = "/usr/share/dict/scowl"
     guard FileManager.default.fileExists(atPath: scowl + "/english-words.10") else { return }
     let curation = wordsRepoRoot.appendingPathComponent("data/words").path
     let out = try wordsTempDir()
     let report = WordsBuild.run(WordsBuildConfiguration(source: WordsSourceOptions(curationDirectory: curation), outputDirectory: out))
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.text))")
-    let deny = Set(try lines(curation + "/deny.txt").filter { !$0.hasPrefix("#") })
-    let allow = Set(try lines(curation + "/allow.txt").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: " ").first.map(String.init) })
-    let denied = deny.subtracting(allow)
-    #expect(denied.count > 400)
-    for name in try FileManager.default.contentsOfDirectory(atPath: out) where name.hasSuffix(".txt") {
+    let lemmas = try listEntries(curation + "/deny.txt")
+    let allow = Set(try listEntries(curation + "/allow.txt"))
+    let denied = Set(DenyRule.index(lemmas).keys).subtracting(allow)
+    let never = try listEntries(wordsFixtures.path + "/never.txt")
+    #expect(never.count > 70)
+    #expect(Set(never).isSubset(of: denied), "\(Set(never).subtracting(denied).sorted())")
+    #expect(report.denyReport.removed["boner"] == ["boner", "boners"])
+    #expect(report.denyReport.removed["jew"] == ["jew", "jewed", "jewing", "jews"])
+    #expect(report.denyReport.removed["darky"] == ["darkey", "darkeys", "darkie", "darkies", "darky"])
+
+    // Every list, every tier file.
+    let txt = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".txt") }
+    #expect(txt.count >= 16)
+    for name in txt {
         let hits = try lines(out + "/" + name).filter { denied.contains($0) }
         #expect(hits.isEmpty, "\(name): \(hits.prefix(5))")
     }
-    let dict = try WordDictionary(contentsOf: URL(fileURLWithPath: out + "/words.dawg"))
-    for w in denied { #expect(!dict.contains(w), "\(w)") }
-    for w in ["the", "cat", "house", "water", "apple", "ass", "cock", "titi"] { #expect(dict.tier(of: w) != nil, "\(w)") }
+    // The dictionary, at every tier.
+    let dawg = out + "/words.dawg"
+    let dict = try WordDictionary(contentsOf: URL(fileURLWithPath: dawg))
+    for w in never { #expect(dict.tier(of: w) == nil, "\(w)") }
+    #expect(dict.allWords().filter { denied.contains($0.word) }.isEmpty)
+    for w in ["the", "cat", "house", "water", "apple", "ass", "cock", "titi", "spiced", "assess", "jewel", "peacock"] {
+        #expect(dict.tier(of: w) != nil, "\(w)")
+    }
     for w in ["the", "and", "house", "water", "people", "walked"] { #expect(dict.tier(of: w) == .common, "\(w)") }
-    for w in ["cafe", "khz", "colour", "dont", "fuck", "nigger", "bitch", "spic"] { #expect(!dict.contains(w), "\(w)") }
+    for w in ["cafe", "khz", "colour", "dont"] { #expect(!dict.contains(w), "\(w)") }
 
-    // Every deny.txt entry is a word of some SCOWL words list (the list holds what the sources contain).
+    // All three solvers at the widest tier, on boards that hold each word.
+    for w in never {
+        let letters = Array(w)
+        var output: [String] = []
+        // Word Hunt: the word snakes along the rows (0-1-2-3, 7-6-5-4, …), padded with q.
+        if letters.count <= 16 {
+            var cells = [Character](repeating: "q", count: 16)
+            for (i, c) in letters.enumerated() { let r = i / 4, k = i % 4; cells[r * 4 + (r % 2 == 0 ? k : 3 - k)] = c }
+            output.append(WordsSolve.run(WordsSolveConfiguration(game: .wordHunt([String(cells)]), dawgPath: dawg, maxTier: .insane, json: true)).output)
+        }
+        if (3...7).contains(letters.count) {
+            let rack = String(letters) + String(repeating: "q", count: max(0, 6 - letters.count))
+            output.append(WordsSolve.run(WordsSolveConfiguration(game: .anagrams(rack), dawgPath: dawg, maxTier: .insane, json: true)).output)
+        }
+        if letters.count <= 9 {
+            output.append(WordsSolve.run(WordsSolveConfiguration(game: .wordBites(letters.map { String($0) }), dawgPath: dawg, maxTier: .insane, json: true)).output)
+        }
+        for o in output {
+            let rows = try JSONSerialization.jsonObject(with: Data(o.utf8)) as? [[String: Any]] ?? []
+            let found = rows.compactMap { $0["word"] as? String }
+            #expect(!found.contains(w), "\(w) came out of a solver")
+            #expect(found.allSatisfy { !denied.contains($0) }, "\(found.filter { denied.contains($0) })")
+        }
+    }
+    // The solvers do find words on those boards: the checks above are not vacuous.
+    let control = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("bonerq"), dawgPath: dawg, maxTier: .insane, json: true))
+    #expect(control.output.contains("\"bone\""))
+}
+
+/// deny.txt holds lemmas: every entry is a word of some SCOWL list, and none is already
+/// derived from another entry without adding a word of its own.
+@Test func denyListIsLemmasOfSCOWLWords() throws {
+    let scowl = "/usr/share/dict/scowl"
+    guard FileManager.default.fileExists(atPath: scowl + "/english-words.10") else { return }
+    let lemmas = try listEntries(wordsRepoRoot.appendingPathComponent("data/words/deny.txt").path)
     var scowlWords: Set<String> = []
-    for f in try FileManager.default.contentsOfDirectory(atPath: scowl) where f.contains("-words.") && !f.contains("variant") {
+    for f in try FileManager.default.contentsOfDirectory(atPath: scowl) where f.contains("-words.") {
         for l in try lines(scowl + "/" + f) { scowlWords.insert(l.lowercased()) }
     }
-    #expect(deny.subtracting(scowlWords).isEmpty, "\(deny.subtracting(scowlWords).sorted().prefix(5))")
+    #expect(Set(lemmas).subtracting(scowlWords).isEmpty, "\(Set(lemmas).subtracting(scowlWords).sorted().prefix(5))")
+    #expect(Set(lemmas).count == lemmas.count)
+    let families = Dictionary(uniqueKeysWithValues: lemmas.map { ($0, DenyRule.forms(of: $0).intersection(scowlWords)) })
+    var redundant: [String] = []
+    for l in lemmas {
+        let covering = lemmas.filter { $0 != l && $0.count < l.count && DenyRule.forms(of: $0).contains(l) }
+        if !covering.isEmpty, families[l, default: []].isSubset(of: covering.reduce(into: Set<String>()) { $0.formUnion(families[$1, default: []]) }) {
+            redundant.append(l)
+        }
+    }
+    #expect(redundant.isEmpty, "derived from another lemma: \(redundant)")
 }

@@ -129,32 +129,116 @@ func expectExactly(_ words: [TieredWord], in dict: WordDictionary) {
     #expect(throws: DAWGEncoderError.invalidWord("Cat")) { try DAWGEncoder.encode([TieredWord("Cat", .common)]) }
 }
 
-@Test func damagedFilesAreRejectedOrAnsweredSafely() throws {
-    let list = WordList(entries: try fixtureEntries())
-    let bytes = try DAWGEncoder.encode(list.words)
-    #expect(throws: WordDictionaryError.tooShort(bytes: 10)) { try WordDictionary(data: Data(bytes.prefix(10))) }
-    var bad = bytes
-    bad[0] = 0x58
-    #expect(throws: WordDictionaryError.badMagic) { try WordDictionary(data: Data(bad)) }
-    var v2 = bytes
-    v2[4] = 2
-    #expect(throws: WordDictionaryError.unsupportedVersion(2)) { try WordDictionary(data: Data(v2)) }
-    #expect(throws: WordDictionaryError.self) { try WordDictionary(data: Data(bytes.dropLast())) }
+/// The fixture dictionary's bytes.
+func fixtureDawg() throws -> [UInt8] {
+    try DAWGEncoder.encode(WordList(entries: try fixtureEntries()).words)
+}
 
-    // Scrambled node areas: every query returns, whatever it answers.
-    var rng = SystemRandomNumberGenerator()
-    for _ in 0..<50 {
-        var junk = bytes
-        for _ in 0..<20 {
-            let i = Int.random(in: DAWGFormat.headerSize..<junk.count, using: &rng)
-            junk[i] = UInt8.random(in: 0...255, using: &rng)
+/// Opens `bytes` and returns the error, or nil when they open.
+func openError(_ bytes: [UInt8]) -> WordDictionaryError? {
+    do {
+        _ = try WordDictionary(bytes: bytes)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Rewrites the checksum so damaged bytes pass the check: what a crafted file looks like.
+func resigned(_ bytes: [UInt8]) -> [UInt8] {
+    var b = bytes
+    let sum = DAWGFormat.checksum(header: Array(b[0..<64]), area: Array(b[64...]))
+    for j in 0..<8 { b[56 + j] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(j))) }
+    return b
+}
+
+@Test func xxh64MatchesTheReferenceVectors() {
+    #expect(DAWGFormat.xxh64([]) == 0xEF46_DB37_51D8_E999)
+    #expect(DAWGFormat.xxh64(Array("a".utf8)) == 0xD24E_C4F1_A98C_6E5B)
+    #expect(DAWGFormat.xxh64(Array("abc".utf8)) == 0x44BC_2CF5_AD77_0999)
+    #expect(DAWGFormat.xxh64(Array("Nobody inspects the spammish repetition".utf8)) == 0xFBCE_A83C_8A37_8BF1)
+}
+
+@Test func everyTruncationIsRefused() throws {
+    let bytes = try fixtureDawg()
+    #expect(openError(bytes) == nil)
+    for n in 0..<bytes.count {
+        let e = openError(Array(bytes.prefix(n)))
+        #expect(e != nil, "prefix of \(n) bytes opened")
+        if n < 64 { #expect(e == .tooShort(bytes: n)) } else { #expect(e == .wrongSize(expected: bytes.count, found: n)) }
+    }
+    #expect(openError(bytes + [0]) == .wrongSize(expected: bytes.count, found: bytes.count + 1))
+}
+
+@Test func everyFlippedByteIsRefused() throws {
+    let bytes = try fixtureDawg()
+    for i in bytes.indices {
+        for bit in [0, 3, 7] {
+            var bad = bytes
+            bad[i] ^= 1 << bit
+            let e = openError(bad)
+            #expect(e != nil, "byte \(i) bit \(bit) flipped and the file opened")
+            if i >= 64 { #expect(e?.code == "WRD607") }
         }
-        let dict = try WordDictionary(data: Data(junk))
+    }
+}
+
+@Test func foreignFilesAreRefusedWithTheirReason() throws {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 100)
+    #expect(openError(png) == .badMagic(found: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(openError(Array("SQLite format 3\0".utf8) + [UInt8](repeating: 7, count: 200))?.code == "WRD603")
+    #expect(openError(Array(String(repeating: "cat\n", count: 50).utf8))?.code == "WRD603")
+    #expect(openError([]) == .tooShort(bytes: 0))
+    var v1 = try fixtureDawg()
+    v1[4] = 1
+    #expect(openError(v1) == .unsupportedVersion(1))
+    #expect(openError(v1)?.description.contains("forge words build") == true)
+    // From a file: the same errors, and a missing file is unreadable.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dawg-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let file = dir.appendingPathComponent("words.dawg")
+    try Data(png).write(to: file)
+    #expect(throws: WordDictionaryError.badMagic(found: [0x89, 0x50, 0x4E, 0x47])) { try WordDictionary(contentsOf: file) }
+    do {
+        _ = try WordDictionary(contentsOf: dir.appendingPathComponent("none.dawg"))
+        Issue.record("a missing file opened")
+    } catch {
+        #expect(error.code == "WRD601")
+    }
+}
+
+@Test func craftedBytesThatPassTheChecksumStillNeverTrapOrHang() throws {
+    let bytes = try fixtureDawg()
+    var rng = SeededRandom(seed: 42)
+    var opened = 0
+    for round in 0..<300 {
+        var junk = bytes
+        for _ in 0..<(1 + round % 12) {
+            let i = 64 + Int(rng.next() % UInt64(junk.count - 64))
+            junk[i] = UInt8(truncatingIfNeeded: rng.next())
+        }
+        guard let dict = try? WordDictionary(bytes: resigned(junk)) else { continue }
+        opened += 1
         _ = dict.allWords()
         _ = dict.isPrefix("cat")
         _ = dict.tier(of: "zyzzyva")
-        if let grid = try? LetterGrid(parsing: "catsdogzebrateas") { _ = WordHuntSolver.solve(grid, in: dict) }
-        #expect(!dict.verifyChecksum() || junk == bytes)
+        if let grid = try? LetterGrid(parsing: "catsdogzebrateas") { _ = WordHuntSolver.solve(grid, in: dict, maxTier: .insane) }
+        if let rack = try? Rack(parsing: "teasrc") { _ = AnagramsSolver.solve(rack, in: dict, maxTier: .insane) }
+        _ = WordBitesSolver.solve([.single(2), .horizontal(0, 19), .vertical(4, 18)], in: dict, maxTier: .insane)
+    }
+    #expect(opened > 200)
+}
+
+/// SplitMix64, so the crafted-bytes test is the same on every run.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
@@ -170,7 +254,7 @@ func expectExactly(_ words: [TieredWord], in dict: WordDictionary) {
         }
     }
     let list = WordList(entries: entries)
-    let dict = try WordDictionary(data: Data(try DAWGEncoder.encode(list.words)))
+    let dict = try WordDictionary(bytes: try DAWGEncoder.encode(list.words))
     expectExactly(list.words, in: dict)
     for w in ["the", "cat", "house", "water", "friend"] { #expect(dict.tier(of: w) == .common, "\(w)") }
     #expect(dict.tier(of: "zyzzyva") == .full)

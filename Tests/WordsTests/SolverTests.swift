@@ -19,7 +19,7 @@ func denseDictionary(alphabet: [Character] = ["a", "e", "r", "s", "t"], seed: UI
     words["qua"] = .common
     words["quest"] = .common
     let sorted = words.map { TieredWord($0.key, $0.value) }.sorted()
-    return (try WordDictionary(data: Data(try DAWGEncoder.encode(sorted))), words)
+    return (try WordDictionary(bytes: try DAWGEncoder.encode(sorted)), words)
 }
 
 @Test func wordHuntMatchesBruteForce() throws {
@@ -54,58 +54,131 @@ func denseDictionary(alphabet: [Character] = ["a", "e", "r", "s", "t"], seed: UI
 @Test func wordHuntQuTile() throws {
     let (dict, _) = try denseDictionary()
     let grid = try LetterGrid(parsing: "qes/tat/aaa", rows: 3, columns: 3, quTile: true)
-    let words = WordHuntSolver.solve(grid, in: dict).map(\.word)
+    let words = WordHuntSolver.solve(grid, in: dict, maxTier: .insane).map(\.word)
     #expect(words.contains("quest"))
     #expect(words.contains("qua"))
     let plain = try LetterGrid(parsing: "qes/tat/aaa", rows: 3, columns: 3)
-    #expect(!WordHuntSolver.solve(plain, in: dict).map(\.word).contains("quest"))
+    #expect(!WordHuntSolver.solve(plain, in: dict, maxTier: .insane).map(\.word).contains("quest"))
 }
 
-@Test func scoresFollowWordHunt() {
-    #expect([3, 4, 5, 6, 7, 8, 9].map(WordHuntSolver.score(length:)) == [100, 400, 800, 1200, 1600, 2000, 2400])
+@Test func scoresFollowTheGamesTables() {
+    #expect((3...10).map(WordHuntSolver.score(length:)) == [100, 400, 800, 1400, 1800, 2200, 2600, 3000])
+    #expect((3...10).map(WordGame.wordHunt.score(length:)) == [100, 400, 800, 1400, 1800, 2200, 2600, 3000])
+    #expect((3...9).map(WordGame.wordBites.score(length:)) == [100, 400, 800, 1400, 1800, 2200, 2600])
+    #expect((3...7).map(WordGame.anagrams.score(length:)) == [100, 400, 1200, 2000, 3000])
+    #expect(WordGame.anagrams.score(length: 8) == 0)
+    #expect(WordGame.wordBites.score(length: 10) == 0)
+    #expect(WordGame.wordHunt.score(length: 2) == 0)
+    #expect(WordGame.allCases.allSatisfy { $0.defaultTier == .standard })
 }
 
-@Test func anagramsMatchBruteForce() throws {
+@Test func solversKeepToTheDefaultTierUnlessTold() throws {
     let (dict, words) = try denseDictionary()
-    var rng = SystemRandomNumberGenerator()
-    for _ in 0..<4 {
-        let letters = String((0..<6).map { _ in "aerst".randomElement(using: &rng) ?? "a" })
-        let solved = TileWordSolver.solve(try Tile.letters(letters, quTile: false), in: dict)
-        var expected: Set<String> = []
-        func pick(_ w: String, _ rest: [Character]) {
-            if w.count >= 3 && words[w] != nil { expected.insert(w) }
-            for i in rest.indices {
-                var r = rest
-                let c = r.remove(at: i)
-                pick(w + String(c), r)
-            }
-        }
-        pick("", Array(letters))
-        #expect(Set(solved.map(\.word)) == expected, "\(letters)")
-        #expect(solved.count == expected.count)
-        #expect(solved.map(\.word.count) == solved.map(\.word.count).sorted(by: >))
-    }
+    let grid = try LetterGrid(parsing: "aers/taer/sate/rats")
+    let byDefault = WordHuntSolver.solve(grid, in: dict)
+    #expect(!byDefault.isEmpty)
+    #expect(byDefault.allSatisfy { $0.tier <= .standard && words[$0.word] == $0.tier })
+    let wide = WordHuntSolver.solve(grid, in: dict, maxTier: .full)
+    #expect(wide.count > byDefault.count)
+    #expect(Set(byDefault.map(\.word)).isSubset(of: Set(wide.map(\.word))))
 }
 
-@Test func wordBitesMatchBruteForce() throws {
-    let (dict, words) = try denseDictionary()
-    let tiles = try ["ra", "e", "st", "t", "a", "er"].map { try Tile(parsing: $0) }
-    let solved = TileWordSolver.solve(tiles, in: dict)
+/// Brute force over racks: every arrangement of some of the letters.
+func rackWords(_ letters: [Character], _ words: [String: Tier], _ maxTier: Tier) -> Set<String> {
     var expected: Set<String> = []
-    func pick(_ w: String, _ rest: [Tile]) {
-        if w.count >= 3 && words[w] != nil { expected.insert(w) }
+    func pick(_ w: String, _ rest: [Character]) {
+        if w.count >= 3, let t = words[w], t <= maxTier { expected.insert(w) }
         for i in rest.indices {
             var r = rest
-            let t = r.remove(at: i)
-            pick(w + t.description, r)
+            let c = r.remove(at: i)
+            pick(w + String(c), r)
         }
     }
-    pick("", tiles)
+    pick("", letters)
+    return expected
+}
+
+@Test func anagramsMatchBruteForceAndNeverExceedTheRack() throws {
+    let (dict, words) = try denseDictionary()
+    var rng = SeededRandom(seed: 5)
+    for round in 0..<6 {
+        let n = 6 + round % 2
+        let letters = (0..<n).map { _ in Array("aerst")[Int(rng.next() % 5)] }
+        let rack = try Rack(parsing: String(letters))
+        let solved = AnagramsSolver.solve(rack, in: dict, maxTier: .insane)
+        #expect(Set(solved.map(\.word)) == rackWords(letters, words, .insane), "\(String(letters))")
+        #expect(solved.count == Set(solved.map(\.word)).count)
+        for s in solved {
+            #expect(s.word.count <= n)
+            #expect(s.tiles.map { letters[$0] } == Array(s.word))
+            #expect(Set(s.tiles).count == s.tiles.count)
+            #expect(s.score == WordGame.anagrams.score(length: s.word.count))
+        }
+        #expect(solved == solved.sorted { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word })
+    }
+    // A word longer than the rack is never returned, even when the dictionary has it.
+    let long = try WordDictionary(bytes: try DAWGEncoder.encode(["aerst", "aerstae", "aerstaer", "era"].map { TieredWord($0, .common) }))
+    #expect(AnagramsSolver.solve(try Rack(parsing: "aerstae"), in: long).map(\.word) == ["aerstae", "aerst", "era"])
+}
+
+@Test func anagramsRackIsSixOrSevenLetters() {
+    for bad in ["abcde", "abcdefgh", "abcdefghijklmnopqrst", ""] {
+        #expect(throws: WordsInputError.self) { try Rack(parsing: bad) }
+        do { _ = try Rack(parsing: bad) } catch { #expect(error.code == "WRD501") }
+    }
+    #expect((try? Rack(parsing: "t a r s i n"))?.letters.count == 6)
+    #expect((try? Rack(parsing: "TARSINE"))?.letters.count == 7)
+}
+
+@Test func wordBitesMatchesBruteForceWithOrientation() throws {
+    let (dict, words) = try denseDictionary()
+    let tiles: [BitesTile] = try ["h:ra", "e", "v:st", "t", "a", "h:er"].map { try BitesTile(parsing: $0) }
+    let solved = WordBitesSolver.solve(tiles, in: dict, maxTier: .insane)
+    // Brute force: per direction, each tile gives its options (both letters in its own
+    // direction, one of them across it), at most 8 letters across and 9 down.
+    var expected: Set<String> = []
+    for direction in BitesDirection.allCases {
+        func pick(_ w: String, _ rest: [BitesTile]) {
+            if w.count >= 3, words[w] != nil { expected.insert(w) }
+            for i in rest.indices {
+                var r = rest
+                let t = r.remove(at: i)
+                for o in t.options(direction) where w.count + o.count <= direction.maxLength {
+                    pick(w + String(decoding: o.map { $0 + 97 }, as: UTF8.self), r)
+                }
+            }
+        }
+        pick("", tiles)
+    }
     #expect(Set(solved.map(\.word)) == expected)
     for s in solved {
-        #expect(s.tiles.map { tiles[$0].description }.joined() == s.word)
+        #expect(s.parts.joined() == s.word)
         #expect(Set(s.tiles).count == s.tiles.count)
+        #expect(s.word.count <= s.direction.maxLength)
+        #expect(s.score == WordGame.wordBites.score(length: s.word.count))
+        for (i, part) in zip(s.tiles, s.parts) {
+            switch (tiles[i], s.direction) {
+            case (.horizontal, .across), (.vertical, .down): #expect(part.count == 2)
+            case (.horizontal, .down), (.vertical, .across), (.single, _): #expect(part.count == 1)
+            }
+        }
     }
+}
+
+@Test func wordBitesReadsAVerticalTileOnlyDown() throws {
+    let dict = try WordDictionary(bytes: try DAWGEncoder.encode(["eat", "het", "teh", "the"].map { TieredWord($0, .common) }))
+    // t over h standing, e alone: "the" reads down through t,h then e; across, the tile gives t or h only.
+    let solved = WordBitesSolver.solve([try BitesTile(parsing: "v:th"), try BitesTile(parsing: "e")], in: dict)
+    #expect(solved.map(\.word) == ["the"])
+    #expect(solved.first?.direction == .down)
+    #expect(solved.first?.parts == ["th", "e"])
+    // Lying across, the same letters read "the" across instead.
+    let across = WordBitesSolver.solve([try BitesTile(parsing: "h:th"), try BitesTile(parsing: "e")], in: dict)
+    #expect(across.map(\.word) == ["the"])
+    #expect(across.first?.direction == .across)
+    #expect(throws: WordsInputError.self) { try BitesTile(parsing: "th") }
+    do { _ = try BitesTile(parsing: "er") } catch { #expect(error.code == "WRD502") }
+    do { _ = try BitesTile(parsing: "x:er") } catch { #expect(error.code == "WRD502") }
 }
 
 @Test func badSolverInputIsReported() {

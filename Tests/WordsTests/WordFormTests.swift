@@ -46,12 +46,41 @@ func rejectsWithReason(entry: String, reason: Rejection) {
     #expect(all.words.contains(TieredWord("qwxz", .insane)))
 }
 
-@Test func curationDeniesRescuesAndAdds() {
-    let list = WordList(sortedUnique: [TieredWord("ass", .common), TieredWord("bitch", .common), TieredWord("cat", .common)])
-    let allow = [CurationEntry(word: "ass", line: 1), CurationEntry(word: "quokka", tier: .standard, line: 2),
-                 CurationEntry(word: "absent", line: 3), CurationEntry(word: "cat", tier: .full, line: 4)]
-    let out = list.curated(deny: ["ass", "bitch"], allow: allow)
-    #expect(out.words == [TieredWord("ass", .common), TieredWord("cat", .full), TieredWord("quokka", .standard)])
+@Test func curationDeniesLemmasWithTheirFormsRescuesAndAdds() {
+    let words = ["ass", "bitch", "bitches", "bitchy", "boner", "boners", "cat", "darkey", "darkeys", "darkies", "spiced", "spicy",
+                 "peacock", "spic", "spics"]
+    let list = WordList(sortedUnique: words.sorted().map { TieredWord($0, .common) })
+    let allow = [CurationEntry(word: "quokka", tier: .standard, line: 2), CurationEntry(word: "spiced", line: 3),
+                 CurationEntry(word: "cat", tier: .full, line: 4)]
+    let (out, report) = list.curated(deny: ["bitch", "boner", "darky", "spic", "cock"], allow: allow)
+    #expect(out.words.map(\.word) == ["ass", "bitchy", "cat", "peacock", "quokka", "spiced", "spicy"])
+    #expect(out.words.first { $0.word == "cat" }?.tier == .full)
+    #expect(report.removed == ["bitch": ["bitch", "bitches"], "boner": ["boner", "boners"],
+                               "darky": ["darkey", "darkeys", "darkies"], "spic": ["spic", "spics"]])
+    #expect(report.rescued == ["spic": ["spiced"]])
+    #expect(report.removedCount == 9)
+}
+
+@Test(arguments: [
+    ("boner", ["boner", "boners"]), ("jew", ["jew", "jews", "jewed", "jewing"]),
+    ("darky", ["darky", "darkey", "darkeys", "darkie", "darkies"]), ("hottentot", ["hottentots"]),
+    ("shylock", ["shylocks", "shylocked", "shylocking"]), ("spaz", ["spazzes", "spazzed", "spazzing"]),
+    ("gyp", ["gyps"]), ("fellate", ["fellated", "fellates", "fellating"]),
+    ("sissy", ["sissies", "sissier", "sissiest", "sissie"]), ("bitch", ["bitches", "bitching"]),
+])
+func denyRuleReachesInflectionsAndVariants(lemma: String, forms: [String]) {
+    let all = DenyRule.forms(of: lemma)
+    for f in forms { #expect(all.contains(f), "\(lemma) should reach \(f)") }
+    #expect(all.contains(lemma))
+}
+
+@Test func denyRuleOnlyAppendsSuffixes() {
+    for (lemma, notReached) in [("cock", ["peacock", "cockpit", "cocktail"]), ("ass", ["assess", "class", "bass"]),
+                                ("jew", ["jewel", "jewish", "jewfish"]), ("bitch", ["bitchy"]), ("spic", ["spice", "aspic"])] {
+        let all = DenyRule.forms(of: lemma)
+        for w in notReached { #expect(!all.contains(w), "\(lemma) must not reach \(w)") }
+    }
+    #expect(DenyRule.index(["boner", "bone"])["boners"] == "boner")
 }
 
 @Test func curationListParsesAndReportsErrors() {

@@ -127,7 +127,7 @@ public enum WordsBench {
                 opens.append(seconds(clock.now - start))
             }
         } catch {
-            return WordsBenchReport(diagnostics: [Diagnostic(.error, "WRD330", "\(error)", at: SourceLocation(file: config.dawgPath, line: 1, column: 1))], lines: [])
+            return WordsBenchReport(diagnostics: [Diagnostic(.error, error.code, error.description, at: SourceLocation(file: config.dawgPath, line: 1, column: 1))], lines: [])
         }
         var builds: [Double] = []
         for _ in 0..<3 {
@@ -140,16 +140,16 @@ public enum WordsBench {
             builds.append(seconds(clock.now - start))
         }
         let open = median(opens), build = median(builds)
-        lines.append("open words.dawg + first query: \(fmt(open)) (median of 1000; first \(fmt(opens[0])))")
+        lines.append("open words.dawg (header + XXH64 checksum of every byte) + first query: \(fmt(open)) (median of 1000; first \(fmt(opens[0]))) (target < 1 ms)")
         lines.append("read words.txt + build trie + first query: \(fmt(build)) (median of 3)")
         lines.append(String(format: "ratio: opening words.dawg is %.0f× faster than building the trie (target ≥ 1000×)", build / max(open, 1e-9)))
 
         // Solvers: the dictionary stays open, as in an app.
         guard let dict = try? WordDictionary(contentsOf: url) else { return WordsBenchReport(diagnostics: [], lines: lines) }
         var rng = WordsBenchRandom(state: config.seed)
-        var hunt: [Double] = [], ana: [Double] = [], bites: [Double] = []
+        var hunt: [Double] = [], huntFull: [Double] = [], ana: [Double] = [], bites: [Double] = []
         var huntCPU: [Double] = [], anaCPU: [Double] = [], bitesCPU: [Double] = []
-        var huntWords = 0, anaWords = 0, bitesWords = 0
+        var huntWords = 0, huntFullWords = 0, anaWords = 0, bitesWords = 0
         let bigrams = ["er", "th", "in", "an", "re", "on", "at", "en", "es", "ed", "st", "or", "te", "ar", "al", "nd", "ti", "is", "it", "le"]
         for _ in 0..<max(config.boards, 1) {
             guard let grid = try? LetterGrid(parsing: rng.letters(16)) else { continue }
@@ -157,24 +157,31 @@ public enum WordsBench {
             huntWords += WordHuntSolver.solve(grid, in: dict).count
             hunt.append(seconds(clock.now - t0))
             huntCPU.append(threadCPUTime() - c0)
+            let t0f = clock.now
+            huntFullWords += WordHuntSolver.solve(grid, in: dict, maxTier: .full).count
+            huntFull.append(seconds(clock.now - t0f))
 
-            guard let rack = try? Tile.letters(rng.letters(7), quTile: false) else { continue }
+            guard let rack = try? Rack(parsing: rng.letters(7)) else { continue }
             let c1 = threadCPUTime(), t1 = clock.now
-            anaWords += TileWordSolver.solve(rack, in: dict).count
+            anaWords += AnagramsSolver.solve(rack, in: dict).count
             ana.append(seconds(clock.now - t1))
             anaCPU.append(threadCPUTime() - c1)
 
-            var tiles = (try? Tile.letters(rng.letters(5), quTile: false)) ?? []
-            for _ in 0..<3 { if let t = try? Tile(parsing: bigrams[Int(rng.next() % UInt64(bigrams.count))]) { tiles.append(t) } }
+            var tiles = rng.letters(5).compactMap { try? BitesTile(parsing: String($0)) }
+            for k in 0..<3 {
+                let pair = bigrams[Int(rng.next() % UInt64(bigrams.count))]
+                if let t = try? BitesTile(parsing: (k == 0 ? "v:" : "h:") + pair) { tiles.append(t) }
+            }
             let c2 = threadCPUTime(), t2 = clock.now
-            bitesWords += TileWordSolver.solve(tiles, in: dict).count
+            bitesWords += WordBitesSolver.solve(tiles, in: dict).count
             bites.append(seconds(clock.now - t2))
             bitesCPU.append(threadCPUTime() - c2)
         }
         let n = Double(max(config.boards, 1))
-        lines.append("Word Hunt (4×4, \(config.boards) random boards): median \(fmt(median(hunt))), p90 \(fmt(percentile(hunt, 0.9))), max \(fmt(hunt.max() ?? 0)); CPU median \(fmt(median(huntCPU))), p90 \(fmt(percentile(huntCPU, 0.9))); \(String(format: "%.0f", Double(huntWords) / n)) words/board (target median < 1 ms)")
+        lines.append("Word Hunt (4×4, \(config.boards) random boards, default tier standard): median \(fmt(median(hunt))), p90 \(fmt(percentile(hunt, 0.9))), max \(fmt(hunt.max() ?? 0)); CPU median \(fmt(median(huntCPU))), p90 \(fmt(percentile(huntCPU, 0.9))); \(String(format: "%.0f", Double(huntWords) / n)) words/board (target median ≤ 0.1 ms)")
+        lines.append("Word Hunt at tier full (every word, as the 0.36 ms baseline counted): median \(fmt(median(huntFull))), p90 \(fmt(percentile(huntFull, 0.9))); \(String(format: "%.0f", Double(huntFullWords) / n)) words/board")
         lines.append("Anagrams (7 letters, \(config.boards) racks): median \(fmt(median(ana))), p90 \(fmt(percentile(ana, 0.9))); CPU median \(fmt(median(anaCPU))); \(String(format: "%.0f", Double(anaWords) / n)) words/rack")
-        lines.append("Word Bites (5 single + 3 double tiles, \(config.boards) sets): median \(fmt(median(bites))), p90 \(fmt(percentile(bites, 0.9))); CPU median \(fmt(median(bitesCPU))); \(String(format: "%.0f", Double(bitesWords) / n)) words/set")
+        lines.append("Word Bites (5 single + 1 vertical + 2 horizontal tiles, \(config.boards) sets): median \(fmt(median(bites))), p90 \(fmt(percentile(bites, 0.9))); CPU median \(fmt(median(bitesCPU))); \(String(format: "%.0f", Double(bitesWords) / n)) words/set")
         if sink < 0 { lines.append("") }
         return WordsBenchReport(diagnostics: [], lines: lines)
     }

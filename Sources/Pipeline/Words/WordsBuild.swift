@@ -23,6 +23,22 @@ public struct WordsBuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var summary: [String]
     public var counts: WordsCounts?
+    /// What each deny.txt lemma removed from the sources, and what allow.txt rescued from it.
+    public var denyReport = DenyReport()
+    /// deny.txt's lemmas in file order.
+    public var denyLemmas: [String] = []
+
+    /// One line per lemma that removed or would have removed a word, in deny.txt's order:
+    /// `boner: removed boner, boners` (`forge words build --deny-report`).
+    public func denyReportLines(lemmas: [String]) -> [String] {
+        lemmas.compactMap { lemma in
+            let removed = denyReport.removed[lemma] ?? [], rescued = denyReport.rescued[lemma] ?? []
+            if removed.isEmpty && rescued.isEmpty { return "\(lemma): removed nothing (no form of it is in the sources read)" }
+            var line = "\(lemma): removed " + (removed.isEmpty ? "nothing" : removed.joined(separator: ", "))
+            if !rescued.isEmpty { line += "; allow.txt keeps " + rescued.joined(separator: ", ") }
+            return line
+        }
+    }
 }
 
 /// One output list: a name, its word lengths, and the tiers it is also written at.
@@ -50,8 +66,12 @@ public struct WordsCounts: Codable, Sendable, Equatable {
     public struct Curation: Codable, Sendable, Equatable {
         public var denyEntries: Int
         public var allowEntries: Int
-        /// Source words removed by deny.txt (after allow.txt rescues).
+        /// Source words removed by deny.txt's lemmas and their forms (after allow.txt rescues).
         public var denied: Int
+        /// How many lemmas removed at least one source word.
+        public var lemmasThatRemoved: Int
+        /// Source words the deny rule reached that allow.txt kept.
+        public var rescued: Int
         /// Words added by allow.txt that the sources lack.
         public var added: Int
     }
@@ -100,7 +120,7 @@ public enum WordsBuild {
 
         step("applying the word rule to \(files.reduce(0) { $0 + $1.entries.count }) entries")
         let source = WordList(entries: files.lazy.flatMap(\.entries), maxLevel: config.source.maxLevel)
-        let list = source.curated(deny: Set(deny.map(\.word)), allow: allow)
+        let (list, denyReport) = source.curated(deny: deny.map(\.word), allow: allow)
         let sourceWords = Set(source.words.map(\.word))
         let finalWords = Set(list.words.map(\.word))
 
@@ -152,7 +172,9 @@ public enum WordsBuild {
             source: .init(region: config.source.region, maxLevel: config.source.maxLevel, files: files.map(\.name), dropped: dropped),
             curation: .init(
                 denyEntries: deny.count, allowEntries: allow.count,
-                denied: sourceWords.subtracting(finalWords).count, added: finalWords.subtracting(sourceWords).count),
+                denied: sourceWords.subtracting(finalWords).count, lemmasThatRemoved: denyReport.removed.count,
+                rescued: denyReport.rescued.values.reduce(0) { $0 + $1.count },
+                added: finalWords.subtracting(sourceWords).count),
             lists: lists,
             dawg: .init(file: "words.dawg", formatVersion: Int(DAWGFormat.version), bytes: dawgBytes.count,
                         words: dict.wordCount, nodes: dict.nodeCount, edges: dict.edgeCount))
@@ -165,7 +187,11 @@ public enum WordsBuild {
         }
         step("done")
         summary.append("words.dawg: \(dawgBytes.count) bytes, \(dict.nodeCount) states, \(dict.edgeCount) edges")
-        summary.append("deny.txt removed \(counts.curation.denied) source words; allow.txt added \(counts.curation.added)")
-        return WordsBuildReport(diagnostics: diags, summary: summary, counts: counts)
+        summary.append(
+            "deny.txt: \(deny.count) lemmas removed \(counts.curation.denied) source words (\(counts.curation.lemmasThatRemoved) lemmas reached a word; "
+                + "allow.txt kept \(counts.curation.rescued) of their forms, added \(counts.curation.added)); --deny-report lists them per lemma")
+        var report = WordsBuildReport(diagnostics: diags, summary: summary, counts: counts, denyReport: denyReport)
+        report.denyLemmas = deny.map(\.word)
+        return report
     }
 }

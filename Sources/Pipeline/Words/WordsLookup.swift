@@ -5,11 +5,16 @@ import Words
 
 public struct WordsLookupConfiguration: Sendable {
     public var word: String
+    /// `--dawg FILE`; nil finds the bundle (see `WordsBundleLocator`).
+    public var dawgPath: String?
+    /// Where the SCOWL lists and curation files are, to explain a word the dictionary lacks;
+    /// when they are not there, the answer comes from words.dawg alone.
     public var source: WordsSourceOptions
     public var json: Bool
 
-    public init(word: String, source: WordsSourceOptions = WordsSourceOptions(), json: Bool = false) {
+    public init(word: String, dawgPath: String? = nil, source: WordsSourceOptions = WordsSourceOptions(), json: Bool = false) {
         self.word = word
+        self.dawgPath = dawgPath
         self.source = source
         self.json = json
     }
@@ -20,86 +25,136 @@ public struct WordsLookupReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var isWord: Bool
     public var output: String
+    /// No dictionary was found (exit 66).
+    public var missingDictionary = false
 }
 
 struct WordsLookupAnswer: Codable {
+    struct GameAnswer: Codable {
+        var game: String
+        /// Played at the game's default tier.
+        var accepted: Bool
+        var note: String
+    }
     var word: String
     var isWord: Bool
     var tier: String?
-    var level: Int?
+    var dictionary: String
+    var games: [GameAnswer]
     var reasons: [String]
 }
 
 public enum WordsLookup {
-    /// Explains `word` against the same sources and curation as `forge words build`.
-    ///
-    /// Reasons, in order: the word rule (apostrophe, digit, …), the curation lists, the
-    /// size level, and entries of other SCOWL lists that spell the same letters (proper
-    /// names, abbreviations, accented or capitalised forms, other regions).
+    /// Answers `word` from words.dawg: its tier and, per game, whether the solver plays it
+    /// by default, with `--tier` or not at all. When the word is not in the dictionary and
+    /// the SCOWL lists and curation files are at hand, adds why (the word rule, deny.txt, the
+    /// size level, same-letter entries of other lists).
     public static func run(_ config: WordsLookupConfiguration) -> WordsLookupReport {
-        var diags = config.source.validate()
         let query = config.word.trimmingCharacters(in: .whitespaces)
-        if query.isEmpty { diags.append(Diagnostic(.error, "WRD321", "expected a word, found nothing")) }
-        guard diags.errorCount == 0 else { return WordsLookupReport(diagnostics: diags, isWord: false, output: "") }
-        let src = config.source
+        guard !query.isEmpty else {
+            return WordsLookupReport(diagnostics: [Diagnostic(.error, "WRD321", "expected a word, found nothing")], isWord: false, output: "")
+        }
+        let dict: WordDictionary, path: String
+        switch WordsBundleLocator.open(explicit: config.dawgPath) {
+        case .success(let opened): (dict, path) = opened
+        case .failure(let f):
+            return WordsLookupReport(diagnostics: [f.diagnostic], isWord: false, output: "", missingDictionary: f.missing)
+        }
+        let word = query.lowercased()
+        let tier = dict.tier(of: word)
+        let length = word.utf8.count
+        let games = WordGame.allCases.map { g -> WordsLookupAnswer.GameAnswer in
+            guard let tier else { return .init(game: g.rawValue, accepted: false, note: "not in the dictionary") }
+            if !g.lengths.contains(length) {
+                return .init(game: g.rawValue, accepted: false, note: "\(g.title) plays words of \(g.lengths.lowerBound)–\(g.lengths.upperBound) letters")
+            }
+            if tier <= g.defaultTier {
+                return .init(game: g.rawValue, accepted: true, note: "\(g.score(length: length)) points")
+            }
+            return .init(game: g.rawValue, accepted: false,
+                         note: "only with --tier \(tier.name) (default \(g.defaultTier.name)); \(g.score(length: length)) points")
+        }
+        var diags: [Diagnostic] = []
+        var reasons: [String] = []
+        if let tier {
+            reasons.append("in \(path) at tier \(tier.name) (SCOWL \(tierLevels(tier)))")
+        } else {
+            reasons.append("not in \(path)")
+            var src = config.source
+            src.curationDirectory = WordsBundleLocator.locateDirectory(src.curationDirectory, near: path)
+            let canExplain = FileManager.default.fileExists(atPath: src.scowlDirectory)
+                && FileManager.default.fileExists(atPath: (src.curationDirectory as NSString).appendingPathComponent("deny.txt"))
+            if canExplain {
+                let (more, d) = sourceReasons(word: word, query: query, options: src)
+                reasons += more
+                diags += d
+            } else {
+                reasons.append("no SCOWL lists at \(src.scowlDirectory) or no curation files in \(src.curationDirectory): no further reasons")
+            }
+        }
+        let answer = WordsLookupAnswer(word: word, isWord: tier != nil, tier: tier?.name, dictionary: path, games: games, reasons: reasons)
+        let output: String
+        if config.json {
+            let enc = JSONEncoder()
+            enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            output = (try? String(decoding: enc.encode(answer), as: UTF8.self)) ?? "{}"
+        } else {
+            var lines = ["\(word): " + (tier?.name ?? "not a word")]
+            lines += reasons.map { "  \($0)" }
+            if tier != nil {
+                lines += games.map { "  \(WordGame(rawValue: $0.game)?.title ?? $0.game): \($0.accepted ? "yes" : "no"), \($0.note)" }
+            }
+            output = lines.joined(separator: "\n")
+        }
+        return WordsLookupReport(diagnostics: diags, isWord: tier != nil, output: output)
+    }
+
+    static func tierLevels(_ t: Tier) -> String {
+        switch t {
+        case .common: "levels 10–35"
+        case .standard: "levels 40–50"
+        case .extended: "levels 55–70"
+        case .full: "level 80"
+        case .insane: "level 95"
+        }
+    }
+
+    /// Why the sources do not give `word`: the word rule, deny.txt (with the lemma that
+    /// reaches it), the size level, and entries of other SCOWL lists with the same letters.
+    static func sourceReasons(word: String, query: String, options src: WordsSourceOptions) -> ([String], [Diagnostic]) {
+        var diags = src.validate()
+        guard diags.errorCount == 0 else { return ([], diags) }
         let (files, readDiags) = WordsSourceReader.read(lists: src.wordLists, in: src.scowlDirectory, maxLevel: 95)
         let (deny, allow, curDiags) = WordsSourceReader.curation(in: src.curationDirectory)
         diags += readDiags + curDiags
-        guard diags.errorCount == 0 else { return WordsLookupReport(diagnostics: diags, isWord: false, output: "") }
-
-        let word = query.lowercased()
+        guard diags.errorCount == 0 else { return ([], diags) }
         var reasons: [String] = []
-        var tier: Tier?
-        var level: Int?
         let denyPath = (src.curationDirectory as NSString).appendingPathComponent("deny.txt")
-        let allowPath = (src.curationDirectory as NSString).appendingPathComponent("allow.txt")
-
         switch WordForm.check(word) {
         case .failure(let r):
             reasons.append("\"\(query)\" is not a game word: \(r.explanation)")
         case .success:
             let hits = files.flatMap(\.entries).filter { $0.text == word }.sorted { $0.level < $1.level }
             let inRange = hits.filter { $0.level <= src.maxLevel }
-            let allowed = allow.first { $0.word == word }
-            let denied = deny.first { $0.word == word }
+            let lemmaLine = Dictionary(deny.map { ($0.word, $0.line) }, uniquingKeysWith: { a, _ in a })
+            let deniedBy = DenyRule.index(deny.map(\.word))[word]
+            let rescued = allow.contains { $0.word == word }
             if let first = inRange.first {
-                level = first.level
-                if let d = denied, allowed == nil {
-                    reasons.append("denied by \(denyPath):\(d.line) (SCOWL has it in \(first.file))")
+                if let lemma = deniedBy, !rescued {
+                    let at = lemmaLine[lemma].map { "\(denyPath):\($0)" } ?? denyPath
+                    reasons.append(lemma == word ? "denied by \(at) (SCOWL has it in \(first.file))"
+                        : "denied as a form of \"\(lemma)\" (\(at)); SCOWL has it in \(first.file)")
                 } else {
-                    tier = Tier(level: first.level)
-                    if let a = allowed, let t = a.tier {
-                        tier = t
-                        reasons.append("tier set by \(allowPath):\(a.line)")
-                    } else if let a = allowed, denied != nil {
-                        reasons.append("in deny.txt but rescued by \(allowPath):\(a.line)")
-                    }
-                    reasons.insert("from \(first.file) (SCOWL level \(first.level))", at: 0)
+                    reasons.append("SCOWL has it in \(first.file) (level \(first.level)); rebuild words.dawg from these sources")
                 }
-            } else if let a = allowed, let t = a.tier {
-                tier = t
-                reasons.append("added by \(allowPath):\(a.line); not in the SCOWL \(src.region) lists up to level \(src.maxLevel)")
             } else if let first = hits.first {
                 reasons.append("only in \(first.file): level \(first.level) is above --max-level \(src.maxLevel)")
             } else {
                 reasons.append("not in the SCOWL \(src.region) word lists")
             }
         }
-        if tier == nil {
-            reasons += relatedEntries(of: word, options: src, wordFiles: files)
-        }
-        let answer = WordsLookupAnswer(word: word, isWord: tier != nil, tier: tier?.name, level: level, reasons: reasons)
-        let output: String
-        if config.json {
-            let enc = JSONEncoder()
-            enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            output = (try? String(decoding: enc.encode(answer), as: UTF8.self)) ?? "{}"
-        } else if let tier {
-            output = "\(word): \(tier.name)\n" + reasons.map { "  \($0)" }.joined(separator: "\n")
-        } else {
-            output = "\(word): not a word\n" + reasons.map { "  \($0)" }.joined(separator: "\n")
-        }
-        return WordsLookupReport(diagnostics: diags, isWord: tier != nil, output: output)
+        reasons += relatedEntries(of: word, options: src, wordFiles: files)
+        return (reasons, diags)
     }
 
     /// Entries of any SCOWL list whose letters, folded (case, accents, apostrophes, hyphens,

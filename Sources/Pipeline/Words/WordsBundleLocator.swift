@@ -1,0 +1,126 @@
+// WordsBundleLocator: finds words.dawg from anywhere (option, FORGE_BUNDLE, the repository's data/bundle above the working directory or the executable), and says where it looked.
+import Diagnostics
+import Foundation
+import Words
+
+/// Where `words.dawg` is, or every place that was tried.
+public struct WordsDictionaryLocation: Sendable, Equatable {
+    public var path: String?
+    /// Every path tried, in order (the found one last).
+    public var tried: [String]
+}
+
+public enum WordsBundleLocator {
+    /// The environment variable naming the bundle directory (the one holding `words/`), or a
+    /// `.dawg` file itself.
+    public static let environmentVariable = "FORGE_BUNDLE"
+    /// The dictionary's place inside a repository checkout.
+    public static let relativePath = "data/bundle/words/words.dawg"
+
+    /// Looks for the dictionary, in this order:
+    /// 1. `explicit` (`--dawg FILE`), and only it when given;
+    /// 2. `$FORGE_BUNDLE/words/words.dawg` (or `$FORGE_BUNDLE` when it names a `.dawg` file);
+    /// 3. `data/bundle/words/words.dawg` under the working directory and each of its parents;
+    /// 4. the same under each parent of the `forge` executable (`.build/release/forge` finds
+    ///    the checkout it was built in).
+    public static func locate(explicit: String?, environment: [String: String], currentDirectory: String,
+                              executablePath: String?, exists: (String) -> Bool) -> WordsDictionaryLocation {
+        var tried: [String] = []
+        func attempt(_ path: String) -> Bool {
+            let p = (path as NSString).standardizingPath
+            guard !tried.contains(p) else { return false }
+            tried.append(p)
+            return exists(p)
+        }
+        if let explicit {
+            let p = explicit.hasPrefix("/") ? explicit : (currentDirectory as NSString).appendingPathComponent(explicit)
+            return WordsDictionaryLocation(path: attempt(p) ? tried.last : nil, tried: tried)
+        }
+        if let bundle = environment[environmentVariable], !bundle.isEmpty {
+            let base = bundle.hasPrefix("/") ? bundle : (currentDirectory as NSString).appendingPathComponent(bundle)
+            let p = base.hasSuffix(".dawg") ? base : (base as NSString).appendingPathComponent("words/words.dawg")
+            if attempt(p) { return WordsDictionaryLocation(path: tried.last, tried: tried) }
+        }
+        var starts = [currentDirectory]
+        if let exe = executablePath, !exe.isEmpty {
+            let abs = exe.hasPrefix("/") ? exe : (currentDirectory as NSString).appendingPathComponent(exe)
+            starts.append((abs as NSString).deletingLastPathComponent)
+        }
+        for start in starts {
+            var dir = (start as NSString).standardizingPath
+            while true {
+                if attempt((dir as NSString).appendingPathComponent(relativePath)) {
+                    return WordsDictionaryLocation(path: tried.last, tried: tried)
+                }
+                let parent = (dir as NSString).deletingLastPathComponent
+                if parent == dir || parent.isEmpty { break }
+                dir = parent
+            }
+        }
+        return WordsDictionaryLocation(path: nil, tried: tried)
+    }
+
+    /// A relative directory such as `data/words` as it is, when it exists under the working
+    /// directory; else the same under a parent of the working directory or of the checkout
+    /// that holds `dawgPath` (`…/data/bundle/words/words.dawg`); else unchanged.
+    static func locateDirectory(_ relative: String, near dawgPath: String) -> String {
+        let fm = FileManager.default
+        guard !relative.hasPrefix("/"), !fm.fileExists(atPath: relative) else { return relative }
+        var starts = [fm.currentDirectoryPath]
+        var checkout = (dawgPath as NSString).deletingLastPathComponent
+        for _ in 0..<3 { checkout = (checkout as NSString).deletingLastPathComponent }
+        starts.append(checkout)
+        for start in starts {
+            var dir = start
+            while true {
+                let candidate = (dir as NSString).appendingPathComponent(relative)
+                if fm.fileExists(atPath: candidate) { return candidate }
+                let parent = (dir as NSString).deletingLastPathComponent
+                if parent == dir || parent.isEmpty { break }
+                dir = parent
+            }
+        }
+        return relative
+    }
+
+    /// `locate` with this process's environment, working directory and executable.
+    static func locate(explicit: String?) -> WordsDictionaryLocation {
+        locate(explicit: explicit, environment: ProcessInfo.processInfo.environment,
+               currentDirectory: FileManager.default.currentDirectoryPath,
+               executablePath: CommandLine.arguments.first, exists: { FileManager.default.fileExists(atPath: $0) })
+    }
+
+    /// WRD510: no dictionary; the message lists every place tried and how to point at one.
+    static func notFound(_ location: WordsDictionaryLocation, explicit: Bool) -> Diagnostic {
+        let looked = location.tried.count <= 6 ? location.tried : Array(location.tried.prefix(5)) + ["… (\(location.tried.count - 5) more parent directories)"]
+        return Diagnostic(
+            .error, "WRD510",
+            explicit ? "expected a words.dawg at \(location.tried.first ?? "?"), found no file"
+                : "expected a words.dawg, found none; looked in: " + looked.joined(separator: ", "),
+            notes: ["pass --dawg FILE, set \(environmentVariable)=DIR (the bundle directory holding words/words.dawg), or run `forge words build` in the repository"])
+    }
+
+    /// Opens the located dictionary: WRD510 when there is none, WRD601–607 when it is not an
+    /// intact words.dawg (missing is exit 66, damaged exit 1 for the executable).
+    static func open(explicit: String?) -> Result<(WordDictionary, String), WordsOpenFailure> {
+        let location = locate(explicit: explicit)
+        guard let path = location.path else {
+            return .failure(WordsOpenFailure(diagnostic: notFound(location, explicit: explicit != nil), missing: true))
+        }
+        do {
+            return .success((try WordDictionary(contentsOf: URL(fileURLWithPath: path)), path))
+        } catch {
+            return .failure(WordsOpenFailure(
+                diagnostic: Diagnostic(.error, error.code, error.description, at: SourceLocation(file: path, line: 1, column: 1),
+                                       notes: ["rebuild it with `forge words build`, or download it again"]),
+                missing: false))
+        }
+    }
+}
+
+/// Why no dictionary could be used.
+public struct WordsOpenFailure: Error, Sendable {
+    public var diagnostic: Diagnostic
+    /// No file at all (exit 66) rather than a bad one (exit 1).
+    public var missing: Bool
+}
