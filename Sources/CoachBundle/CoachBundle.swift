@@ -35,7 +35,7 @@ public final class CoachBundle: Sendable {
 
     // MARK: Finding a position
 
-    /// The bundle's position for a FEN, whatever its counters and en-passant convention, or `nil`
+    /// The bundle's position for a FEN, whatever its counters (even inconsistent ones) and en-passant convention, or `nil`
     /// when the bundle does not hold it. Throws ``CoachBundleError/invalidFEN(_:reason:)`` for a
     /// FEN that is not a legal position.
     ///
@@ -44,7 +44,10 @@ public final class CoachBundle: Sendable {
     public func position(fen: String) throws(CoachBundleError) -> CoachPosition? {
         let parsed: Position
         do {
-            parsed = try Position(fen: fen)
+            // The counters are not part of a position's identity, so counters that contradict the rest
+            // (a clock of 5 beside an en-passant square, as apps that write fixed counters produce) do not
+            // stop the lookup; everything else about the position is checked.
+            parsed = try Position(fen: fen, ignoring: .inconsistentCounters)
         } catch {
             throw .invalidFEN(fen, reason: error.description)
         }
@@ -148,7 +151,7 @@ public final class CoachBundle: Sendable {
         guard let found = try run({ () throws(BundleError) in try store.analysis(ofPosition: position.id) }) else { return nil }
         let white = position.sideToMove == .white
         let moves = found.lines.map { l -> TopMove in
-            let score = Evaluation(centipawns: l.scoreCP, mate: l.scoreMate) ?? .centipawns(0)
+            let score = EngineEvaluation(centipawns: l.scoreCP, mate: l.scoreMate) ?? .centipawns(0)
             return TopMove(rank: l.rank, uci: l.uci, san: l.san, score: score, whiteScore: white ? score : score.negated,
                            depth: l.depth, pv: l.pvUCI.split(separator: " ").map(String.init))
         }

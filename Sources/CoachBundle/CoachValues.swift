@@ -60,7 +60,7 @@ public struct DeviationLeaving: Hashable, Sendable {
 
 /// An engine score: centipawns, or mate in n moves (n > 0: this side mates; n < 0: it is mated).
 /// Mates stay mates; they are never turned into large centipawn numbers.
-public enum Evaluation: Hashable, Sendable {
+public enum EngineEvaluation: Hashable, Sendable {
     case centipawns(Int)
     case mate(Int)
 
@@ -70,7 +70,7 @@ public enum Evaluation: Hashable, Sendable {
     }
 
     /// The same score for the other side.
-    public var negated: Evaluation {
+    public var negated: EngineEvaluation {
         switch self {
         case .centipawns(let c): .centipawns(-c)
         case .mate(let m): .mate(-m)
@@ -78,7 +78,7 @@ public enum Evaluation: Hashable, Sendable {
     }
 
     /// Orders scores: any winning mate above any centipawns, shorter mates higher; being mated lowest.
-    func isBetter(than other: Evaluation) -> Bool { rankKey.0 != other.rankKey.0 ? rankKey.0 > other.rankKey.0 : rankKey.1 > other.rankKey.1 }
+    func isBetter(than other: EngineEvaluation) -> Bool { rankKey.0 != other.rankKey.0 ? rankKey.0 > other.rankKey.0 : rankKey.1 > other.rankKey.1 }
 
     private var rankKey: (Int, Int) {
         switch self {
@@ -96,9 +96,9 @@ public struct TopMove: Hashable, Sendable {
     public var uci: String
     public var san: String
     /// From the point of view of the side to move.
-    public var score: Evaluation
+    public var score: EngineEvaluation
     /// From White's point of view.
-    public var whiteScore: Evaluation
+    public var whiteScore: EngineEvaluation
     /// The depth this line was searched to.
     public var depth: Int
     /// The principal variation in UCI, starting with ``uci``.
@@ -129,9 +129,9 @@ public enum MoveLoss: Hashable, Sendable {
     /// This move lets the opponent mate in this many moves where the best move does not (or later).
     case allowsMate(in: Int)
     /// Not among the top moves the bundle keeps: at best as good as the last of them (this score).
-    case notInTopMoves(worseThanOrEqual: Evaluation)
+    case notInTopMoves(worseThanOrEqual: EngineEvaluation)
 
-    init(best: Evaluation, move: Evaluation) {
+    init(best: EngineEvaluation, move: EngineEvaluation) {
         if best == move || !best.isBetter(than: move) {
             self = .none
             return
@@ -151,7 +151,7 @@ public struct MoveJudgement: Hashable, Sendable {
     /// 1…3 when the move is one of the top moves, else `nil`.
     public var rank: Int?
     /// The move's score (mover's view) when it is one of the top moves.
-    public var score: Evaluation?
+    public var score: EngineEvaluation?
     /// The best move.
     public var best: TopMove
     public var loss: MoveLoss
