@@ -2,10 +2,8 @@
 // ContentForge: validated, engine-checked, bundled chess-opening and word-game content.
 import PackageDescription
 
-/// Hot loops (move generation, dictionary walks) are measured with these on; tests run checked debug builds.
-let fast: [SwiftSetting] = [
-    .unsafeFlags(["-Ounchecked", "-wmo", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
-]
+// No unsafeFlags on any target: SwiftPM refuses a product with unsafe flags to a package that depends on
+// ContentForge by version (`from: "1.0.0"`), and the library products are meant to be linked into apps that way.
 
 let package = Package(
     name: "ContentForge",
@@ -16,19 +14,24 @@ let package = Package(
         .library(name: "ChessPGN", targets: ["ChessPGN"]),
         .library(name: "Words", targets: ["Words"]),
         .library(name: "BundleStore", targets: ["BundleStore"]),
+        // Diagnostic appears in the public API of ChessPGN, Words and BundleStore, so an app can name it too.
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
+        // The coach app's read API: answers for any FEN, Position or Polyglot key.
+        .library(name: "CoachBundle", targets: ["CoachBundle"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "ChessCore", swiftSettings: fast),
+        .target(name: "ChessCore"),
         .target(name: "Diagnostics"),
-        .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"], swiftSettings: fast),
+        .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"]),
         .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
         .target(name: "Words", dependencies: ["Diagnostics"]),
         .target(name: "BundleStore", dependencies: ["Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "CoachBundle", dependencies: ["ChessCore", "BundleStore", "Diagnostics"]),
         .target(
             name: "Pipeline",
             dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore", "Diagnostics"]
@@ -40,10 +43,11 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ChessPGNTests", dependencies: ["ChessPGN"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine", "ChessCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OpeningsTests", dependencies: ["Openings"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WordsTests", dependencies: ["Words"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BundleStoreTests", dependencies: ["BundleStore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CoachBundleTests", dependencies: ["CoachBundle", "Pipeline", "BundleStore", "ChessCore", "Openings", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -4,7 +4,10 @@ import GRDB
 /// One of the top moves (MultiPV) of an analysed position, best first.
 ///
 /// The coach app scores a learner's move against these without running an engine.
-/// Scores are from the point of view of the side to move.
+/// `rank` is the order to show them in: best score first, from the last iteration the engine
+/// finished, so a lower rank never has a better score. Scores are from the point of view of the
+/// side to move (`position.side_to_move`); White's view is the same score when White is to move
+/// and its negation otherwise (mate in n becomes mate in -n).
 public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "analysis_line"
 
@@ -20,12 +23,14 @@ public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, 
     public var scoreCP: Int?
     /// Mate in this many moves (negative: the side to move is mated), if a mate score.
     public var scoreMate: Int?
-    /// The principal variation in UCI, moves separated by one space, starting with ``uci``.
+    /// The principal variation in UCI, moves separated by one space, starting with ``uci``; as long as the engine gave it.
     public var pvUCI: String
+    /// The depth this line was searched to.
+    public var depth: Int
 
     public init(
         positionID: Int64, rank: Int, uci: String, san: String, scoreCP: Int? = nil,
-        scoreMate: Int? = nil, pvUCI: String
+        scoreMate: Int? = nil, pvUCI: String, depth: Int = 0
     ) {
         self.positionID = positionID
         self.rank = rank
@@ -34,6 +39,7 @@ public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, 
         self.scoreCP = scoreCP
         self.scoreMate = scoreMate
         self.pvUCI = pvUCI
+        self.depth = depth
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
@@ -45,6 +51,7 @@ public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, 
         container["score_cp"] = scoreCP
         container["score_mate"] = scoreMate
         container["pv_uci"] = pvUCI
+        container["depth"] = depth
     }
 
     enum CodingKeys: String, CodingKey {
@@ -53,6 +60,7 @@ public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, 
         case scoreCP = "score_cp"
         case scoreMate = "score_mate"
         case pvUCI = "pv_uci"
+        case depth
     }
 
     /// The table's columns, for GRDB's query interface.
@@ -64,5 +72,6 @@ public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, 
         public static let scoreCP = Column(CodingKeys.scoreCP)
         public static let scoreMate = Column(CodingKeys.scoreMate)
         public static let pvUCI = Column(CodingKeys.pvUCI)
+        public static let depth = Column(CodingKeys.depth)
     }
 }

@@ -13,11 +13,15 @@ public struct BundleContent: Hashable, Sendable {
     public var lineMoves: [LineMoveRecord]
     public var analyses: [AnalysisRecord]
     public var analysisLines: [AnalysisLineRecord]
+    /// The chess app's library (classical openings and tactics) and the tactics' claims.
+    public var libraryEntries: [LibraryEntryRecord]
+    public var libraryClaims: [LibraryClaimRecord]
 
     public init(
         info: BundleInfo, openings: [OpeningRecord] = [], positions: [PositionRecord] = [],
         moves: [MoveRecord] = [], lines: [LineRecord] = [], lineMoves: [LineMoveRecord] = [],
-        analyses: [AnalysisRecord] = [], analysisLines: [AnalysisLineRecord] = []
+        analyses: [AnalysisRecord] = [], analysisLines: [AnalysisLineRecord] = [],
+        libraryEntries: [LibraryEntryRecord] = [], libraryClaims: [LibraryClaimRecord] = []
     ) {
         self.info = info
         self.openings = openings
@@ -27,6 +31,8 @@ public struct BundleContent: Hashable, Sendable {
         self.lineMoves = lineMoves
         self.analyses = analyses
         self.analysisLines = analysisLines
+        self.libraryEntries = libraryEntries
+        self.libraryClaims = libraryClaims
     }
 
     /// The `meta` rows, sorted by key.
@@ -42,6 +48,8 @@ public struct BundleContent: Hashable, Sendable {
             LineMoveRecord.databaseTableName: lineMoves.count,
             AnalysisRecord.databaseTableName: analyses.count,
             AnalysisLineRecord.databaseTableName: analysisLines.count,
+            LibraryEntryRecord.databaseTableName: libraryEntries.count,
+            LibraryClaimRecord.databaseTableName: libraryClaims.count,
             MetaRecord.databaseTableName: metaRecords.count,
         ]
     }

@@ -1,4 +1,5 @@
 // BundleInfo: how a bundle was built (engine, profile, sources, date), stored in `meta`.
+import Foundation
 /// What the `meta` table records. No wall-clock time: the build date comes only from
 /// `SOURCE_DATE_EPOCH` (see ``buildDate(sourceDateEpoch:)``), so builds stay reproducible.
 public struct BundleInfo: Hashable, Sendable {
@@ -28,18 +29,28 @@ public struct BundleInfo: Hashable, Sendable {
     }
 
     /// The `meta` rows, sorted by key: `build_date` (if any), `engine`, `engine_version`,
-    /// `profile`, `schema_version`, `source_hash`, and the extra facts.
+    /// `profile`, `schema_version`, `content_version`, `source_hash`, and the extra facts.
     public var metaRecords: [MetaRecord] {
         var rows = [
             MetaRecord(key: "engine", value: engine),
             MetaRecord(key: "engine_version", value: engineVersion),
             MetaRecord(key: "profile", value: profile),
-            MetaRecord(key: "schema_version", value: String(BundleSchema.version)),
+            MetaRecord(key: "schema_version", value: BundleSchema.versionString),
+            MetaRecord(key: "content_version", value: contentVersion),
             MetaRecord(key: "source_hash", value: sourceHash),
         ]
         if let buildDate { rows.append(MetaRecord(key: "build_date", value: buildDate)) }
         rows += extra.map { MetaRecord(key: $0.key, value: $0.value) }
         return rows.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    /// `meta.content_version`: 16 hex digits of the SHA-256 of the schema version, source hash, engine
+    /// and profile. It changes whenever anything the bundle's rows come from changes (a source file,
+    /// the engine, the analysis profile, the schema), and only then; an app compares it for equality
+    /// with the one it has to decide whether a downloaded bundle is new.
+    public var contentVersion: String {
+        let text = "\(BundleSchema.versionString)\n\(sourceHash)\n\(engine)\n\(profile)\n"
+        return String(SHA256.hexDigest(of: Data(text.utf8)).prefix(16))
     }
 
     /// The build date for a `SOURCE_DATE_EPOCH` value: `nil` when unset or empty,

@@ -47,3 +47,29 @@ public struct PositionAnalysis: Hashable, Sendable {
         self.lines = lines
     }
 }
+
+/// A line that passes through a position: the position is the one after ``ply`` plies of the line.
+public struct LineAtPosition: Hashable, Sendable {
+    public var line: LineRecord
+    /// 0 for the start position; ≤ `line.branchPly` when the position is on the part shared with the parent.
+    public var ply: Int
+    /// The slug of the line's opening.
+    public var openingSlug: String
+
+    public init(line: LineRecord, ply: Int, openingSlug: String) {
+        self.line = line
+        self.ply = ply
+        self.openingSlug = openingSlug
+    }
+}
+
+/// A line that leaves a position, with the move that leaves it.
+public struct BranchAtPosition: Hashable, Sendable {
+    public var line: LineRecord
+    public var move: MoveRecord
+
+    public init(line: LineRecord, move: MoveRecord) {
+        self.line = line
+        self.move = move
+    }
+}

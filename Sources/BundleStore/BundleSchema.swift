@@ -4,10 +4,20 @@ import GRDB
 /// The schema of `openings.sqlite` and the values its header carries.
 ///
 /// Every table is created here and nowhere else; the record types mirror it.
-/// A change to the schema is a new migration and a new ``version``.
+/// The bundle is always written from scratch, so the schema is one create function.
+///
+/// Compatibility rule (docs/bundle.md): ``versionString`` is `major.minor`. An additive change
+/// (a new table, a new nullable or defaulted column, a new `meta` key) bumps the minor version and
+/// stays readable by an app built against an older minor version of the same major. Anything else
+/// (a column removed, renamed, retyped or given another meaning, a key rule changed) bumps the major
+/// version, and an app refuses a bundle whose major version it does not know.
 public enum BundleSchema {
-    /// `PRAGMA user_version` of a bundle written with this schema.
-    public static let version = 1
+    /// `PRAGMA user_version` of a bundle written with this schema: the major version.
+    public static let version = 2
+    /// The minor version: additive changes within ``version``.
+    public static let minorVersion = 0
+    /// `meta.schema_version`: `major.minor`, e.g. `2.0`.
+    public static var versionString: String { "\(version).\(minorVersion)" }
     /// `PRAGMA application_id`: the ASCII bytes `CFOG` (ContentForge Openings Grdb).
     public static let applicationID: Int32 = 0x4346_4F47
     /// `PRAGMA page_size`, fixed so the file's bytes do not depend on SQLite's default.
@@ -17,17 +27,18 @@ public enum BundleSchema {
     public static let tableNames = [
         OpeningRecord.databaseTableName, PositionRecord.databaseTableName, MoveRecord.databaseTableName,
         LineRecord.databaseTableName, LineMoveRecord.databaseTableName, AnalysisRecord.databaseTableName,
-        AnalysisLineRecord.databaseTableName, MetaRecord.databaseTableName,
+        AnalysisLineRecord.databaseTableName, LibraryEntryRecord.databaseTableName,
+        LibraryClaimRecord.databaseTableName, MetaRecord.databaseTableName,
     ]
 
     /// The migrations that create the schema, in order.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in try createVersion1(db) }
+        migrator.registerMigration("v2") { db in try createVersion2(db) }
         return migrator
     }
 
-    private static func createVersion1(_ db: Database) throws {
+    private static func createVersion2(_ db: Database) throws {
         try db.create(table: "opening") { t in
             t.primaryKey("id", .integer)
             t.column("slug", .text).notNull().unique()
@@ -55,6 +66,8 @@ public enum BundleSchema {
             t.column("to_position_id", .integer).notNull().references("position").indexed()
             t.column("uci", .text).notNull()
             t.column("san", .text).notNull()
+            // Stable across content updates: the from-position's Polyglot key (16 hex digits) and the UCI move.
+            t.column("key", .text).notNull().unique()
             t.uniqueKey(["from_position_id", "uci"])
         }
         try db.create(table: "line") { t in
@@ -66,6 +79,12 @@ public enum BundleSchema {
             t.column("phase", .integer).check { $0 == nil || [2, 3].contains($0) }
             t.column("parent_line_id", .integer).references("line").indexed()
             t.column("branch_ply", .integer).check { $0 == nil || $0 >= 0 }
+            // Stable across content updates: from the opening's slug and the line's name (docs/bundle.md).
+            t.column("key", .text).notNull().unique()
+            // What a deviation teaches and why the author chose it (`[%dev kind=… reason="…"]`).
+            t.column("deviation_kind", .text).check { $0 == nil || ["deviation", "trap", "sidestep"].contains($0) }
+            t.column("reason", .text)
+            t.check(sql: "(kind = 'deviation') = (deviation_kind IS NOT NULL)")
             // A main line has no parent and no phase; a deviation has both; an alternative has a parent.
             t.check(sql: "(kind = 'main') = (parent_line_id IS NULL)")
             t.check(sql: "(kind = 'deviation') = (phase IS NOT NULL)")
@@ -110,8 +129,35 @@ public enum BundleSchema {
             t.column("score_cp", .integer)
             t.column("score_mate", .integer)
             t.column("pv_uci", .text).notNull()
+            // The depth this line was searched to (each line its own).
+            t.column("depth", .integer).notNull().defaults(to: 0).check { $0 >= 0 }
             t.primaryKey(["position_id", "rank"])
             t.check(sql: "score_cp IS NULL OR score_mate IS NULL")
+        }
+        try db.create(table: "library_entry") { t in
+            t.primaryKey("id", .integer)
+            // Stable across content updates: `classical/evans-gambit`, `tactics/fools-mate`.
+            t.column("key", .text).notNull().unique()
+            t.column("kind", .text).notNull().check { ["classical", "tactic"].contains($0) }
+            t.column("slug", .text).notNull()
+            t.column("title", .text).notNull().check(sql: "length(title) > 0")
+            t.column("opening", .text).notNull()
+            t.column("variation", .text)
+            t.column("eco", .text).notNull()
+            t.column("description", .text).notNull()
+            // The FEN sequence file in the bundle, e.g. `fen/tactics/fools-mate.fen`.
+            t.column("fen_file", .text).notNull()
+            t.column("plies", .integer).notNull().check { $0 >= 0 }
+            t.column("source_file", .text).notNull()
+        }
+        try db.create(table: "library_claim", options: .withoutRowID) { t in
+            t.primaryKey("entry_id", .integer).references("library_entry")
+            t.column("kind", .text).notNull().check { ["mate", "material"].contains($0) }
+            // Mate in `amount` moves, or at least `amount` points of material won.
+            t.column("amount", .integer).notNull().check { $0 >= 1 }
+            // The ply of the entry's line the claim is about: the position after `ply` plies (0: the start).
+            t.column("ply", .integer).notNull().check { $0 >= 0 }
+            t.column("text", .text).notNull()
         }
         try db.create(table: "meta", options: .withoutRowID) { t in
             t.primaryKey("key", .text)

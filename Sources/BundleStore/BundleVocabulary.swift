@@ -14,6 +14,16 @@ public enum LineKind: String, Codable, Sendable, CaseIterable, DatabaseValueConv
     case main, deviation, alternative
 }
 
+/// What a deviation teaches, stored as `'deviation'`, `'trap'` or `'sidestep'` (`[%dev kind=…]`).
+public enum DeviationKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+    /// The opponent leaves the main line with a move players really choose.
+    case deviation
+    /// A trap one side can fall into; the line shows the safe move or the punishment.
+    case trap
+    /// The opponent avoids the opening altogether.
+    case sidestep
+}
+
 /// Where a move's explanation came from, stored as `'authored'` or `'generated'`.
 /// Authored comments always win over generated ones.
 public enum ExplanationSource: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {

@@ -134,6 +134,8 @@ public struct BundleWriter: Sendable {
                 try insertAll(
                     content.analysisLines, by: { [$0.positionID, Int64($0.rank)] },
                     name: { "position \($0.positionID) rank \($0.rank)" })
+                try insertAll(content.libraryEntries, by: { [$0.id] }, name: { "id \($0.id) (\($0.key))" })
+                try insertAll(content.libraryClaims, by: { [$0.entryID] }, name: { "entry \($0.entryID)" })
                 // Meta rows are already in key order; a duplicate key is a rejected row.
                 for row in content.metaRecords {
                     do {

@@ -25,10 +25,18 @@ public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     public var parentLineID: Int64?
     /// How many plies of the parent line are played before this line's first move; `nil` for the main line.
     public var branchPly: Int?
+    /// The key that survives content updates (``BundleKeys/lineKey(openingSlug:kind:name:branch:)``),
+    /// e.g. `italian-game/main`, `italian-game/two-knights-defence`; unique.
+    public var key: String
+    /// What a deviation teaches (`[%dev kind=…]`); set exactly for deviations.
+    public var deviationKind: DeviationKind?
+    /// Why the author chose the deviation (`[%dev reason="…"]`), if given.
+    public var reason: String?
 
     public init(
         id: Int64, openingID: Int64, kind: LineKind, name: String? = nil, description: String? = nil,
-        phase: Int? = nil, parentLineID: Int64? = nil, branchPly: Int? = nil
+        phase: Int? = nil, parentLineID: Int64? = nil, branchPly: Int? = nil, key: String,
+        deviationKind: DeviationKind? = nil, reason: String? = nil
     ) {
         self.id = id
         self.openingID = openingID
@@ -38,6 +46,9 @@ public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         self.phase = phase
         self.parentLineID = parentLineID
         self.branchPly = branchPly
+        self.key = key
+        self.deviationKind = deviationKind
+        self.reason = reason
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
@@ -50,6 +61,9 @@ public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         container["phase"] = phase
         container["parent_line_id"] = parentLineID
         container["branch_ply"] = branchPly
+        container["key"] = key
+        container["deviation_kind"] = deviationKind
+        container["reason"] = reason
     }
 
     enum CodingKeys: String, CodingKey {
@@ -58,6 +72,9 @@ public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         case kind, name, description, phase
         case parentLineID = "parent_line_id"
         case branchPly = "branch_ply"
+        case key
+        case deviationKind = "deviation_kind"
+        case reason
     }
 
     /// The table's columns, for GRDB's query interface.
@@ -70,5 +87,8 @@ public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         public static let phase = Column(CodingKeys.phase)
         public static let parentLineID = Column(CodingKeys.parentLineID)
         public static let branchPly = Column(CodingKeys.branchPly)
+        public static let key = Column(CodingKeys.key)
+        public static let deviationKind = Column(CodingKeys.deviationKind)
+        public static let reason = Column(CodingKeys.reason)
     }
 }

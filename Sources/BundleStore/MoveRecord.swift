@@ -15,13 +15,18 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     public var uci: String
     /// Canonical SAN with check suffix: `Nf3`, `O-O`, `exd5`, `Qxf7#`.
     public var san: String
+    /// The key that survives content updates: the from-position's Polyglot key as 16 lowercase hex
+    /// digits, a colon and ``uci`` (``BundleKeys/moveKey(fromPolyglotKey:uci:)``); unique.
+    public var key: String
 
-    public init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String) {
+    /// `key` defaults to the one ``BundleKeys/moveKey(fromPolyglotKey:uci:)`` makes from `fromPolyglotKey`.
+    public init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String, key: String) {
         self.id = id
         self.fromPositionID = fromPositionID
         self.toPositionID = toPositionID
         self.uci = uci
         self.san = san
+        self.key = key
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
@@ -31,13 +36,14 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         container["to_position_id"] = toPositionID
         container["uci"] = uci
         container["san"] = san
+        container["key"] = key
     }
 
     enum CodingKeys: String, CodingKey {
         case id
         case fromPositionID = "from_position_id"
         case toPositionID = "to_position_id"
-        case uci, san
+        case uci, san, key
     }
 
     /// The table's columns, for GRDB's query interface.
@@ -47,5 +53,6 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         public static let toPositionID = Column(CodingKeys.toPositionID)
         public static let uci = Column(CodingKeys.uci)
         public static let san = Column(CodingKeys.san)
+        public static let key = Column(CodingKeys.key)
     }
 }

@@ -166,6 +166,80 @@ public final class OpeningsBundle: Sendable {
         }
     }
 
+    /// The curriculum lines that pass through a position, with the ply at which they reach it
+    /// (the position after `ply` plies of the line; 0 for the start position). A deviation passes
+    /// through the positions of its parent's first `branch_ply` plies too. Ordered by opening, line id, ply.
+    public func lines(throughPosition positionID: Int64) throws(BundleError) -> [LineAtPosition] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    WITH RECURSIVE hit(line_id, ply) AS (
+                        SELECT line_move.line_id, line_move.ply FROM line_move
+                        JOIN move ON move.id = line_move.move_id WHERE move.to_position_id = ?1
+                        UNION
+                        SELECT line_move.line_id, 0 FROM line_move
+                        JOIN move ON move.id = line_move.move_id WHERE move.from_position_id = ?1 AND line_move.ply = 1
+                        UNION
+                        SELECT line.id, hit.ply FROM line JOIN hit ON line.parent_line_id = hit.line_id
+                        WHERE hit.ply <= line.branch_ply
+                    )
+                    SELECT line.*, hit.ply AS hit_ply, opening.slug AS opening_slug
+                    FROM hit JOIN line ON line.id = hit.line_id JOIN opening ON opening.id = line.opening_id
+                    ORDER BY line.opening_id, line.id, hit.ply
+                    """,
+                arguments: [positionID])
+            return try rows.map { row in
+                LineAtPosition(line: try LineRecord(row: row), ply: row["hit_ply"], openingSlug: row["opening_slug"])
+            }
+        }
+    }
+
+    /// The lines (deviations and alternatives) whose first own move is played in this position,
+    /// each with that move; in line-id order. With `kind`, only that kind.
+    public func branches(leavingPosition positionID: Int64, kind: LineKind? = nil) throws(BundleError) -> [BranchAtPosition] {
+        try read { db in
+            let adapters = splittingRowAdapters(columnCounts: [try db.columns(in: "line").count])
+            let adapter = ScopeAdapter(["line": adapters[0], "move": adapters[1]])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT line.*, move.* FROM line
+                    JOIN line_move ON line_move.line_id = line.id AND line_move.ply = line.branch_ply + 1
+                    JOIN move ON move.id = line_move.move_id
+                    WHERE move.from_position_id = ?1 AND (?2 IS NULL OR line.kind = ?2)
+                    ORDER BY line.id
+                    """,
+                arguments: [positionID, kind?.rawValue], adapter: adapter)
+            return try rows.map { row in
+                BranchAtPosition(
+                    line: try LineRecord(row: row.scopes["line"] ?? row), move: try MoveRecord(row: row.scopes["move"] ?? row))
+            }
+        }
+    }
+
+    /// The line with this key (`italian-game/two-knights-defence`), if any.
+    public func line(key: String) throws(BundleError) -> LineRecord? {
+        try read { db in try LineRecord.fetchOne(db, sql: "SELECT * FROM line WHERE key = ?", arguments: [key]) }
+    }
+
+    /// The move with this key (`<from position key>:<uci>`), if any.
+    public func move(key: String) throws(BundleError) -> MoveRecord? {
+        try read { db in try MoveRecord.fetchOne(db, sql: "SELECT * FROM move WHERE key = ?", arguments: [key]) }
+    }
+
+    /// The chess app's library: classical openings, then tactics, each by key.
+    public func libraryEntries() throws(BundleError) -> [LibraryEntryRecord] {
+        try read { db in try LibraryEntryRecord.fetchAll(db, sql: "SELECT * FROM library_entry ORDER BY kind, key") }
+    }
+
+    /// The claim of a tactic, `nil` for a classical opening.
+    public func libraryClaim(ofEntry entryID: Int64) throws(BundleError) -> LibraryClaimRecord? {
+        try read { db in
+            try LibraryClaimRecord.fetchOne(db, sql: "SELECT * FROM library_claim WHERE entry_id = ?", arguments: [entryID])
+        }
+    }
+
     /// The `meta` table as a dictionary: `schema_version`, `engine`, `profile`, `source_hash`, ….
     public func meta() throws(BundleError) -> [String: String] {
         let rows = try read { db in try MetaRecord.fetchAll(db, sql: "SELECT * FROM meta") }

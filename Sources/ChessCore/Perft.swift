@@ -20,7 +20,7 @@ public enum Perft {
             position.generate(into: &sink)
             var total: UInt64 = 0
             for i in 0..<sink.count {
-                total &+= count(position.playing(base[i]), depth: depth - 1)
+                total &+= count(position.playingUnchecked(base[i]), depth: depth - 1)
             }
             return total
         }
@@ -29,6 +29,6 @@ public enum Perft {
     /// Per legal move, the leaf count below it; the moves in `legalMoves` order.
     public static func divide(_ position: Position, depth: Int) -> [(move: Move, nodes: UInt64)] {
         guard depth >= 1 else { return [] }
-        return position.legalMoves.map { ($0, count(position.playing($0), depth: depth - 1)) }
+        return position.legalMoves.map { ($0, count(position.playingUnchecked($0), depth: depth - 1)) }
     }
 }

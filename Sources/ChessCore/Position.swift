@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// var p = Position.standard
-/// p.play(try p.move(san: "e4"))
+/// try p.play(p.move(san: "e4"))   // checked; playUnchecked skips the check
 /// p.fen()   // "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
 /// ```
 public struct Position: Hashable, Sendable {
@@ -185,8 +185,27 @@ public struct Position: Hashable, Sendable {
 
     // MARK: Moves
 
-    /// Plays a legal move (from `legalMoves`, `move(san:)` or `move(uci:)`); an illegal one gives a meaningless position.
-    public mutating func play(_ m: Move) {
+    /// Plays a move after checking that it is legal; an illegal move throws and leaves the position as it was.
+    ///
+    ///     var p = Position.standard
+    ///     try p.play(Move(from: .e2, to: .e4, role: .pawn))   // fine
+    ///     try p.play(Move(from: .e2, to: .e5, role: .pawn))   // throws IllegalMoveError
+    public mutating func play(_ m: Move) throws(IllegalMoveError) {
+        guard isLegal(m) else { throw IllegalMoveError(move: m, fen: fen()) }
+        playUnchecked(m)
+    }
+
+    /// The position after a move, checked as ``play(_:)`` checks it.
+    public func playing(_ m: Move) throws(IllegalMoveError) -> Position {
+        var p = self
+        try p.play(m)
+        return p
+    }
+
+    /// Plays a move WITHOUT checking it: for moves that came from `legalMoves`, `move(san:)` or `move(uci:)`
+    /// of this very position (the hot paths: perft, replaying parsed games). Any other move gives a
+    /// meaningless position; use ``play(_:)`` when the move's origin is not known.
+    public mutating func playUnchecked(_ m: Move) {
         let mover = turn
         board.apply(m, by: mover)
         if m.role == .king {
@@ -202,15 +221,17 @@ public struct Position: Hashable, Sendable {
         turn = mover.opposite
     }
 
-    /// The position after a legal move.
-    public func playing(_ m: Move) -> Position {
+    /// The position after a move, WITHOUT checking it (see ``playUnchecked(_:)``).
+    public func playingUnchecked(_ m: Move) -> Position {
         var p = self
-        p.play(m)
+        p.playUnchecked(m)
         return p
     }
 
     /// Passes the turn (a PGN null move `--`): no piece moves, the en-passant square clears.
-    public func playingNullMove() -> Position {
+    /// Unchecked: passing while in check gives a position whose side not to move is in check;
+    /// callers check ``isCheck`` first.
+    public func playingNullMoveUnchecked() -> Position {
         var p = self
         p.epSquare = nil
         p.halfmoveClock += 1
@@ -263,4 +284,14 @@ public enum EnPassantPolicy: Sendable, Hashable {
     case always
     /// Only when an en-passant capture is legal (identity, transpositions).
     case legal
+}
+
+/// A move that is not legal in the position it was played in (``Position/play(_:)``).
+public struct IllegalMoveError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var move: Move
+    /// The position's FEN.
+    public var fen: String
+    /// Stable code, as the other notation errors have.
+    public var code: String { "MOV002" }
+    public var description: String { "illegal move \(move.uci) in \(fen)" }
 }

@@ -159,7 +159,7 @@ extension Position {
             if m.isCapture { s += "x" }
             s += m.to.name
         }
-        let after = playing(m)
+        let after = playingUnchecked(m)
         if after.isCheck { s += after.hasLegalMoves ? "+" : "#" }
         return s
     }

@@ -89,10 +89,10 @@ public struct FENSequenceConverter {
             error(PGNCode.positionRepeats, "position repeats: it is the position of line \(earlier)", line: number)
             return nil
         }
-        let joins = prev.legalMoves.filter { prev.playing($0).identity == id }
-        if joins.isEmpty, !prev.isCheck, prev.playingNullMove().identity == id {
+        let joins = prev.legalMoves.filter { prev.playingUnchecked($0).identity == id }
+        if joins.isEmpty, !prev.isCheck, prev.playingNullMoveUnchecked().identity == id {
             // pgn2fen prints the position after a PGN null move: give the `--` back.
-            let after = prev.playingNullMove()
+            let after = prev.playingNullMoveUnchecked()
             if after.halfmoveClock != p.halfmoveClock || after.fullmoveNumber != p.fullmoveNumber {
                 error(PGNCode.countersDoNotFollow, "counters do not follow from the null move: expected \(after.halfmoveClock) \(after.fullmoveNumber), found \(p.halfmoveClock) \(p.fullmoveNumber)", line: number)
                 return nil
@@ -111,7 +111,7 @@ public struct FENSequenceConverter {
                 line: number)
             return nil
         }
-        let after = prev.playing(m)
+        let after = prev.playingUnchecked(m)
         let san = prev.san(m)
         if after.halfmoveClock != p.halfmoveClock || after.fullmoveNumber != p.fullmoveNumber {
             error(
@@ -131,9 +131,9 @@ public struct FENSequenceConverter {
         seen[p.identity] = line
         if inferStandardStart, p.identity != Position.standard.identity {
             let s = Position.standard
-            let joins = s.legalMoves.filter { s.playing($0).identity == p.identity }
-            if joins.count == 1, let m = joins.first, s.playing(m).halfmoveClock == p.halfmoveClock,
-                s.playing(m).fullmoveNumber == p.fullmoveNumber
+            let joins = s.legalMoves.filter { s.playingUnchecked($0).identity == p.identity }
+            if joins.count == 1, let m = joins.first, s.playingUnchecked(m).halfmoveClock == p.halfmoveClock,
+                s.playingUnchecked(m).fullmoveNumber == p.fullmoveNumber
             {
                 game.start = s
                 seen[s.identity] = 0

@@ -109,7 +109,7 @@ enum FastSAN {
         var found: (Move, Position)? = nil
         for from in candidates {
             let m = Move(from: from, to: to, role: role, capture: target, promotion: promotion)
-            let after = p.playing(m)
+            let after = p.playingUnchecked(m)
             guard let king = after.board.king(of: us) else { return nil }
             if after.board.attackers(of: king, by: us.opposite, occupied: after.board.occupied).isEmpty {
                 if found != nil { return nil }  // ambiguous: the full parser words it

@@ -206,7 +206,7 @@ public struct Replayer: Sendable {
                 }
             }
         }
-        let after = move.map { before.playing($0) } ?? before.playingNullMove()
+        let after = move.map { before.playingUnchecked($0) } ?? before.playingNullMoveUnchecked()
         let label = MoveLabel(san: canonical, in: before)
         lines[i].previous = before
         lines[i].previousLabel = lines[i].label

@@ -29,12 +29,15 @@ public struct EngineLine: Hashable, Sendable, Codable {
     public var san: String
     public var score: EngineScore
     public var pv: [String]
+    /// The depth the engine reached for this line (each line has its own).
+    public var depth: Int
 
-    public init(uci: String, san: String, score: EngineScore, pv: [String]) {
+    public init(uci: String, san: String, score: EngineScore, pv: [String], depth: Int = 0) {
         self.uci = uci
         self.san = san
         self.score = score
         self.pv = pv
+        self.depth = depth
     }
 }
 
@@ -50,7 +53,7 @@ public struct EngineVerdict: Hashable, Sendable, Codable {
     public var nodes: Int
     /// `Stockfish 15.1`.
     public var engine: String
-    /// The profile key, e.g. `threads=1;hash=16;nodes=120000;multipv=3;wdl=true;ucinewgame=true`.
+    /// The profile key, e.g. `threads=1;hash=16;nodes=120000;multipv=3;wdl=true;ucinewgame=true;format=2`.
     public var profile: String
 
     public init(score: EngineScore, wdl: [Int]?, lines: [EngineLine], depth: Int, nodes: Int, engine: String, profile: String) {

@@ -53,7 +53,7 @@ public struct LineMove: Sendable, Hashable {
     /// A `[%eval …]` command in the move's comment: the author's engine confirmation, from White's side.
     public var evaluation: Evaluation?
 
-    public var after: Position { before.playing(move) }
+    public var after: Position { before.playingUnchecked(move) }
 }
 
 /// A line over the source: the moves from the start position, a name, and where it leaves its parent.
@@ -67,6 +67,9 @@ public struct OpeningLine: Sendable, Hashable {
     public var kind: DeviationKind?
     /// Why the author chose it (`reason="…"` in the marker).
     public var reason: String?
+    /// The authored prose that introduces a variation: the text of its opening comment after the
+    /// `[%dev …]` marker (nil for the main line and when there is none).
+    public var description: String? = nil
     /// The whole line from the source's start position (the shared prefix included).
     public var moves: [LineMove]
     /// How many of `moves` the line shares with its parent line (0 for the main line).

@@ -31,8 +31,8 @@ public enum Regeneration {
                 continue
             }
             guard let p = try? Position(fen: t) else { return (nil, problems) }
-            if let c = current, let m = c.legalMoves.first(where: { c.playing($0).identity == p.identity }) {
-                current = c.playing(m)
+            if let c = current, let m = c.legalMoves.first(where: { c.playingUnchecked($0).identity == p.identity }) {
+                current = c.playingUnchecked(m)
             } else {
                 current = p
             }

@@ -134,7 +134,7 @@ public enum SourceReader {
             let n = game.nodes[i]
             guard let parentPos = after[n.parent], let m = n.move else { continue }
             before[i] = parentPos
-            after[i] = parentPos.playing(m)
+            after[i] = parentPos.playingUnchecked(m)
         }
         func lineMove(_ i: Int) -> LineMove? {
             let n = game.nodes[i]
@@ -217,8 +217,9 @@ public enum SourceReader {
                 kind = m.kind
                 reason = m.reason
             }
+            let prose = n.startingComments.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
             lines.append(OpeningLine(role: role, name: name, phase: phase, kind: kind, reason: reason,
-                                     moves: nodes.compactMap(lineMove),
+                                     description: prose.isEmpty ? nil : prose, moves: nodes.compactMap(lineMove),
                                      branchPly: n.ply - 1, parent: parentLine, location: loc(n.location)))
         }
         return OpeningSource(file: file, kind: kind, tags: game.tags, start: start, lines: lines, location: loc(game.location))

@@ -44,8 +44,11 @@ public struct Analysis: Hashable, Sendable, Codable {
     public var whiteScore: ScoreValue
     public var wdl: WDL?
     public var terminal: TerminalState?
-    /// The top K moves, best first.
+    /// The top K moves of the last iteration the engine finished, best score first (ties in
+    /// MultiPV order). `bestMove` is the engine's own `bestmove`, which may come from the
+    /// unfinished iteration after it.
     public var lines: [AnalysisLine]
+    /// The depth of `lines.first` (0 when there are no lines).
     public var depth: Int
     public var nodes: Int
     /// The engine's `id name` (name and version).

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let profile = AnalysisProfile(nodes: 200_000, multiPV: 3)
-/// profile.key   // "threads=1;hash=16;nodes=200000;multipv=3;wdl=true;ucinewgame=true"
+/// profile.key   // "threads=1;hash=16;nodes=200000;multipv=3;wdl=true;ucinewgame=true;format=2"
 /// ```
 public struct AnalysisProfile: Hashable, Sendable, Codable {
     /// The node limit of `forge analyze` when `--nodes` is not given. Chosen so that about 2,000
@@ -14,6 +14,9 @@ public struct AnalysisProfile: Hashable, Sendable, Codable {
     public static let defaultNodes = 120_000
     public static let defaultMultiPV = 3
     public static let defaultHashMegabytes = 16
+    /// How a search's `info` lines become an ``Analysis``; part of ``key`` so that a cached result
+    /// made by an older rule is never served. 2: lines of the last finished iteration, best first.
+    public static let resultFormat = 2
 
     public var threads: Int
     public var hashMegabytes: Int
@@ -39,7 +42,7 @@ public struct AnalysisProfile: Hashable, Sendable, Codable {
 
     /// The canonical text of the profile: part of the cache key, stable across versions of this tool.
     public var key: String {
-        "threads=\(threads);hash=\(hashMegabytes);nodes=\(nodes);multipv=\(multiPV);wdl=\(showWDL);ucinewgame=\(newGameBeforeEachPosition)"
+        "threads=\(threads);hash=\(hashMegabytes);nodes=\(nodes);multipv=\(multiPV);wdl=\(showWDL);ucinewgame=\(newGameBeforeEachPosition);format=\(Self.resultFormat)"
     }
 
     /// The `go` limits of one search.

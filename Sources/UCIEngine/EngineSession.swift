@@ -23,8 +23,14 @@ public struct EngineID: Hashable, Sendable, Codable {
 public struct SearchOutcome: Hashable, Sendable {
     /// `nil` when the engine answered `bestmove (none)`.
     public var bestMove: String?
-    /// The last scored `info` line of each MultiPV index, in index order (1, 2, …).
+    /// The last scored `info` line of each MultiPV index, in index order (1, 2, …). When a node
+    /// limit stops the search inside an iteration these mix depths, and the line being searched
+    /// may be a bound with a 1–2 ply PV.
     public var lines: [UCIInfo]
+    /// The lines of the deepest iteration the engine finished: every MultiPV index reported with an
+    /// exact score at that depth (its last report there). Empty when no iteration finished.
+    /// Not part of equality: it is derived from the same `info` lines as ``lines``.
+    public var completedLines: [UCIInfo] = []
     /// The largest node count reported.
     public var nodes: Int
     /// The engine's own search time (its last `time`), in milliseconds. Not part of equality:
@@ -170,6 +176,8 @@ public final class EngineSession {
         let seconds = watchdog.searchSeconds(limits)
         let deadline = Date(timeIntervalSinceNow: seconds)
         var byIndex: [Int: UCIInfo] = [:]
+        // Exact, non-empty lines by depth and MultiPV index: the last finished iteration is read from these.
+        var exactByDepth: [Int: [Int: UCIInfo]] = [:]
         var nodes = 0
         var milliseconds = 0
         while true {
@@ -180,10 +188,20 @@ public final class EngineSession {
                 // Speed and time vary from run to run; results must not.
                 info.nps = nil
                 info.timeMilliseconds = nil
-                if info.score != nil { byIndex[info.multiPV ?? 1] = info }
+                if let score = info.score {
+                    byIndex[info.multiPV ?? 1] = info
+                    if score.bound == .exact, let depth = info.depth, !info.pv.isEmpty {
+                        exactByDepth[depth, default: [:]][info.multiPV ?? 1] = info
+                    }
+                }
             case .bestMove(let move, _):
                 let lines = byIndex.keys.sorted().compactMap { byIndex[$0] }
-                return SearchOutcome(bestMove: move, lines: lines, nodes: nodes, engineMilliseconds: milliseconds)
+                var outcome = SearchOutcome(bestMove: move, lines: lines, nodes: nodes, engineMilliseconds: milliseconds)
+                let finished = exactByDepth.filter { $0.value.count == byIndex.count }.keys.max()
+                if let depth = finished, let iteration = exactByDepth[depth] {
+                    outcome.completedLines = iteration.keys.sorted().compactMap { iteration[$0] }
+                }
+                return outcome
             default: continue
             }
         }

@@ -156,7 +156,9 @@ public final class PositionAnalyzer: @unchecked Sendable {
             throw .protocolViolation("best move \(error.description)")
         }
         var lines: [AnalysisLine] = []
-        for info in o.lines {
+        // The last finished iteration: one depth, exact scores, full PVs. The raw last reports mix the
+        // interrupted iteration's bounds (often a 1-2 ply PV) with the previous depth's lines.
+        for info in o.completedLines.isEmpty ? o.lines : o.completedLines {
             guard let score = info.score, !info.pv.isEmpty else { continue }
             var q = p
             var pv: [String] = []
@@ -165,17 +167,21 @@ public final class PositionAnalyzer: @unchecked Sendable {
                 guard let m = try? q.move(uci: text) else { break }  // the rest of a PV after an illegal move is noise
                 pv.append(m.uci)
                 sanPV.append(q.san(m))
-                q.play(m)
+                q.playUnchecked(m)
             }
             guard let first = pv.first else { continue }
             lines.append(AnalysisLine(uci: first, san: sanPV[0], score: score.value, bound: score.bound, wdl: info.wdl,
                                       depth: info.depth ?? 0, pv: pv, sanPV: sanPV))
         }
-        guard let top = lines.first, let topInfo = o.lines.first else {
+        // Best first, as an app shows them; equal scores keep the engine's MultiPV order.
+        lines = lines.enumerated().sorted { a, b in
+            a.element.score.order != b.element.score.order ? a.element.score.order > b.element.score.order : a.offset < b.offset
+        }.map(\.element)
+        guard let top = lines.first else {
             throw .protocolViolation("no scored line with a legal move for \(p.fen())")
         }
         return Analysis(bestMove: bestMove.uci, bestMoveSAN: p.san(bestMove), score: top.score,
                         whiteScore: p.turn == .white ? top.score : top.score.negated, wdl: top.wdl, terminal: nil,
-                        lines: lines, depth: topInfo.depth ?? 0, nodes: o.nodes, engine: engine, profile: profile)
+                        lines: lines, depth: top.depth, nodes: o.nodes, engine: engine, profile: profile)
     }
 }

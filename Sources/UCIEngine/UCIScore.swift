@@ -14,6 +14,16 @@ public enum ScoreValue: Hashable, Sendable {
         }
     }
 
+    /// One number that orders scores from this side's point of view: any winning mate beats any
+    /// centipawn score and a shorter one beats a longer one; being mated sorts below everything.
+    /// Only for ordering; never stored (mates stay mates).
+    public var order: Int {
+        switch self {
+        case .centipawns(let c): c
+        case .mate(let m): m > 0 ? 1_000_000 - m : -1_000_000 - m
+        }
+    }
+
     /// `+0.35`, `-1.20`, `#3`, `#-2`.
     public var text: String {
         switch self {

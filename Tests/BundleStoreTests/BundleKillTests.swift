@@ -19,7 +19,7 @@ func syntheticContent(positions count: Int, openingName: String) -> BundleConten
             name: "Name \(i / 100)", eco: "C50", sideToMove: i % 2 == 1 ? .white : .black)
     }
     let moves = (1..<count).map { i in
-        MoveRecord(id: Int64(i), fromPositionID: Int64(i), toPositionID: Int64(i + 1), uci: "a2a3", san: "a3")
+        MoveRecord(id: Int64(i), fromPositionID: Int64(i), toPositionID: Int64(i + 1), uci: "a2a3", san: "a3", key: "\(i):a2a3")
     }
     let lineMoves = (1..<count).map { i in
         LineMoveRecord(
@@ -33,7 +33,7 @@ func syntheticContent(positions count: Int, openingName: String) -> BundleConten
                 id: 1, slug: "synthetic", name: openingName, eco: "C50", learnerSide: .white, difficulty: 1,
                 description: "Synthetic.", sourceFile: "openings/coach/synthetic.pgn")
         ],
-        positions: positions, moves: moves, lines: [LineRecord(id: 1, openingID: 1, kind: .main)],
+        positions: positions, moves: moves, lines: [LineRecord(id: 1, openingID: 1, kind: .main, key: "kill/main")],
         lineMoves: lineMoves)
 }
 

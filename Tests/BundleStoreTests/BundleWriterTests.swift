@@ -40,13 +40,13 @@ import Testing
         defer { removeScratchDirectory(dir) }
         let counts = try BundleWriter().write(try FixtureContent.content(), to: "\(dir)/openings.sqlite")
         #expect(counts["position"] == 43)
-        #expect(counts["meta"] == 6)
+        #expect(counts["meta"] == 7)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/openings.sqlite")))
         func be32(_ offset: Int) -> UInt32 { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) } }
         #expect(String(decoding: bytes[0..<15], as: UTF8.self) == "SQLite format 3")
         #expect(Int(bytes[16]) << 8 | Int(bytes[17]) == 4096)  // page size
         #expect(bytes[18] == 1 && bytes[19] == 1)  // legacy (rollback journal) read and write versions
-        #expect(be32(60) == 1)  // user_version
+        #expect(be32(60) == 2)  // user_version: the schema's major version
         #expect(be32(68) == 0x4346_4F47)  // application_id 'CFOG'
         #expect(Array(bytes[68..<72]) == Array("CFOG".utf8))
         // No leftovers beside the bundle.
@@ -61,8 +61,8 @@ import Testing
         #expect(
             try bundle.meta() == [
                 "build_date": "2023-11-14T22:13:20Z", "engine": "Stockfish 15.1", "engine_version": "15.1",
-                "profile": "nodes=20000 threads=1 hash=16 multipv=3", "schema_version": "1",
-                "source_hash": String(repeating: "ab", count: 32),
+                "profile": "nodes=20000 threads=1 hash=16 multipv=3", "schema_version": "2.0",
+                "source_hash": String(repeating: "ab", count: 32), "content_version": FixtureContent.info.contentVersion,
             ])
         let queue = try DatabaseQueue(path: "\(dir)/openings.sqlite", configuration: readOnly)
         #expect(try queue.read { try $0.tableExists("grdb_migrations") } == false)

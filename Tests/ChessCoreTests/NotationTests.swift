@@ -65,7 +65,7 @@ func illegalPositions(_ row: Row) throws {
 
 @Test func enPassantPolicies() throws {
     var p = Position.standard
-    p.play(try p.move(san: "e4"))
+    p.playUnchecked(try p.move(san: "e4"))
     #expect(p.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
     #expect(p.fen(.legal) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     // A pinned pawn cannot take en passant: the legal policy drops the square.
@@ -122,7 +122,7 @@ func sanCases(_ row: Row) throws {
 @Test(arguments: FixtureFile.rows("zobrist.txt", separator: "|").map(Row.init))
 func polyglotKeys(_ row: Row) throws {
     var p = Position.standard
-    for uci in row.fields[0].split(separator: " ") { p.play(try p.move(uci: uci)) }
+    for uci in row.fields[0].split(separator: " ") { p.playUnchecked(try p.move(uci: uci)) }
     #expect(String(p.zobristKey, radix: 16).leftPadded(16) == row.fields[1].trimmingSpaces)
 }
 
@@ -143,7 +143,7 @@ func polyglotKeys(_ row: Row) throws {
     var history: [Position] = []
     for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
         history.append(p)
-        p.play(try p.move(san: san))
+        p.playUnchecked(try p.move(san: san))
     }
     #expect(p.isThreefoldRepetition(history: history))
     #expect(p.repetitions(in: history) == 2)

@@ -18,7 +18,7 @@ import Testing
             let m = try p.move(uci: f[0])
             #expect(p.san(m) == f[1], "SAN of \(f[0]) in \(p.fen())")
             #expect(try p.move(san: f[1]) == m)
-            p.play(m)
+            p.playUnchecked(m)
             #expect(p.fen() == f[2])
             #expect(try Position(fen: f[2]) == p)
             plies += 1

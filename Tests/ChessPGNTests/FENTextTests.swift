@@ -13,7 +13,7 @@ import Testing
             for _ in 0..<120 {
                 let moves = p.legalMoves
                 guard let m = moves.randomElement(using: &rng) else { break }
-                p.play(m)
+                p.playUnchecked(m)
                 var fen: [UInt8] = []
                 writer.appendFEN(p, to: &fen)
                 #expect(String(decoding: fen, as: UTF8.self) == p.fen())

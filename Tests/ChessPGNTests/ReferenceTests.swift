@@ -42,11 +42,11 @@ import Testing
                     let san = p.san(m)
                     if let fast = FastSAN.play(san, in: p) {
                         #expect(fast.move == m, "\(san) in \(p.fen())")
-                        #expect(fast.after == p.playing(m))
+                        #expect(fast.after == p.playingUnchecked(m))
                         checked += 1
                     }
                 }
-                if let m = g.nodes[i].move { p.play(m) } else { p = p.playingNullMove() }
+                if let m = g.nodes[i].move { p.playUnchecked(m) } else { p = p.playingNullMoveUnchecked() }
             }
         }
         #expect(checked > 10_000)

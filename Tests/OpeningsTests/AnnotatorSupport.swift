@@ -25,7 +25,7 @@ enum AnnotatorFixture {
         for san in spec.split(separator: " ") {
             do {
                 let m = try p.move(san: san)
-                p.play(m)
+                p.playUnchecked(m)
                 last = m
             } catch { throw Failure(description: "\(san) in \(spec): \(error)") }
         }
@@ -48,7 +48,7 @@ enum AnnotatorFixture {
         for san in sans.split(separator: " ") {
             let m = try p.move(san: san)
             out.append(LineMove(before: p, move: m))
-            p.play(m)
+            p.playUnchecked(m)
         }
         return out
     }

@@ -133,7 +133,7 @@ import Testing
     @Test func losesGroundNamesTheBetterMoveAndTheReply() throws {
         let line = try AnnotatorFixture.line("e4 e5 Nh3")
         let before = line[2].before
-        let after = before.playing(line[2].move)
+        let after = before.playingUnchecked(line[2].move)
         let oracle = StubOracle(verdicts: [
             before.fen(): StubOracle.verdict(40, [("g1f3", "Nf3", 40)]),
             after.fen(): StubOracle.verdict(90, [("d7d5", "d5", 90)]),
@@ -156,7 +156,7 @@ import Testing
 
     @Test func gambitCompensationFollowsTheEngine() throws {
         let line = try AnnotatorFixture.line("d4 d5 c4")
-        let after = line[2].before.playing(line[2].move)
+        let after = line[2].before.playingUnchecked(line[2].move)
         for (score, expected) in [(30, true), (200, false)] {
             let oracle = StubOracle(verdicts: [after.fen(): StubOracle.verdict(score)])
             let notes = Annotator(oracle: oracle).annotate(line: line, learner: .white)
@@ -174,7 +174,7 @@ import Testing
         let line = try AnnotatorFixture.line("e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d3 d6 h3")
         let h3 = line[10]
         let pass = try #require(BoardFacts.passing(h3.before))
-        let after = h3.before.playing(h3.move)
+        let after = h3.before.playingUnchecked(h3.move)
         func oracle(bestAfter: String) -> StubOracle {
             StubOracle(verdicts: [
                 pass.fen(): StubOracle.verdict(20, [("c8g4", "Bg4", 20)]),
@@ -191,7 +191,7 @@ import Testing
         #expect(!still[10].motifs.contains { $0.kind == .prophylaxis })
         // A move that does not cover g4 is not prophylaxis against Bg4.
         let a3line = try AnnotatorFixture.line("e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d3 d6 a3")
-        let a3after = a3line[10].before.playing(a3line[10].move)
+        let a3after = a3line[10].before.playingUnchecked(a3line[10].move)
         let o = StubOracle(verdicts: [pass.fen(): StubOracle.verdict(20, [("c8g4", "Bg4", 20)]),
                                       a3after.fen(): StubOracle.verdict(0, [("a7a6", "a6", 0)])])
         let a3 = Annotator(oracle: o).annotate(line: a3line, learner: .white)

@@ -66,8 +66,8 @@ private func isRunning(_ pid: Int32) -> Bool {
         // 120 distinct positions two plies deep.
         var fens: [String] = []
         for m1 in Position.standard.legalMoves {
-            let p1 = Position.standard.playing(m1)
-            for m2 in p1.legalMoves where fens.count < 120 { fens.append(p1.playing(m2).fen()) }
+            let p1 = Position.standard.playingUnchecked(m1)
+            for m2 in p1.legalMoves where fens.count < 120 { fens.append(p1.playingUnchecked(m2).fen()) }
         }
         try (fens.joined(separator: "\n") + "\n").write(toFile: dir + "/positions.fen", atomically: true, encoding: .utf8)
         func forge() throws -> Process {

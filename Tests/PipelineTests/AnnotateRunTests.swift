@@ -100,7 +100,7 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         for san in sans.split(separator: " ") {
             let m = try p.move(san: san)
             out.append(LineMove(before: p, move: m))
-            p.play(m)
+            p.playUnchecked(m)
         }
         return out
     }

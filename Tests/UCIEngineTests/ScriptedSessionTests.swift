@@ -1,4 +1,5 @@
 // ScriptedSessionTests: the session's protocol handling, on scripted conversations (no process).
+import ChessCore
 import Foundation
 import Testing
 @testable import UCIEngine
@@ -102,6 +103,66 @@ func configuredScript(multiPV: Int = 2) -> ScriptedTransport {
         #expect(t.mismatches.isEmpty)
         #expect(log.events.contains(.unknownLine("@@@ not uci at all")))
         #expect(log.events.contains(.malformedLine("info depth x", reason: "\"depth\" needs an integer")))
+    }
+
+    /// Stockfish 15.1's last reports at `go nodes 120000` after 1.e4 e5 2.Nf3 Nc6 3.Bc4: the node limit
+    /// stops depth 13 inside its first line (an upper bound with a 2-ply PV, scored worse than line 2).
+    /// The analysis keeps depth 12, the last finished iteration: one depth, exact scores, full PVs, best first.
+    @Test func analysisKeepsTheLastFinishedIterationBestFirst() throws {
+        let italian = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 1"
+        let t = configuredScript(multiPV: 3)
+        t.expect("ucinewgame").expect("isready", ["readyok"])
+            .expect("position fen \(italian)")
+            .expect("go nodes 120000", [
+                "info depth 12 seldepth 18 multipv 1 score cp -26 wdl 3 965 32 nodes 101529 pv g8f6 f3g5 d7d5 e4d5 c6a5 c4b5",
+                "info depth 12 seldepth 18 multipv 2 score cp -29 wdl 2 961 37 nodes 101529 pv f8c5 c2c3 g8f6 d2d4 e5d4 e4e5",
+                "info depth 12 seldepth 18 multipv 3 score cp -40 wdl 1 936 63 nodes 101529 pv d7d6 b1c3 a7a6 e1g1",
+                "info depth 13 seldepth 17 multipv 1 score cp -33 wdl 2 953 45 upperbound nodes 120002 pv g8f6 f3g5",
+                "info depth 12 seldepth 18 multipv 2 score cp -29 wdl 2 961 37 nodes 120002 pv f8c5 c2c3 g8f6 d2d4 e5d4 e4e5",
+                "info depth 12 seldepth 18 multipv 3 score cp -40 wdl 1 936 63 nodes 120002 pv d7d6 b1c3 a7a6 e1g1",
+                "bestmove g8f6 ponder f3g5",
+            ])
+        let s = EngineSession(transport: t, log: EventLog().sink)
+        try s.handshake()
+        let profile = AnalysisProfile(nodes: 120_000, multiPV: 3)
+        try s.configure(for: profile)
+        try s.newGame()
+        let out = try s.search(fen: italian, limits: SearchLimits(nodes: 120_000))
+        // The raw last reports: line 1 is the interrupted bound.
+        #expect(out.lines[0].score == UCIScore(.centipawns(-33), bound: .upperbound))
+        #expect(out.completedLines.map(\.depth) == [12, 12, 12])
+        let a = try PositionAnalyzer.analysis(of: out, position: try Position(fen: italian), engine: "Scripted 2.0", profile: profile)
+        #expect(a.lines.map(\.san) == ["Nf6", "Bc5", "d6"])
+        #expect(a.lines.map(\.score) == [.centipawns(-26), .centipawns(-29), .centipawns(-40)])
+        #expect(a.lines.map(\.depth) == [12, 12, 12])
+        #expect(a.lines[0].pv == ["g8f6", "f3g5", "d7d5", "e4d5", "c6a5", "c4b5"])
+        #expect(a.depth == 12)
+        #expect(a.whiteScore == .centipawns(26))
+        #expect(t.mismatches.isEmpty)
+    }
+
+    /// Lines that come back in a different order than their scores are sorted best first; mates beat
+    /// centipawns and stay mates.
+    @Test func linesAreOrderedBestFirstWithMatesAsMates() throws {
+        let t = configuredScript(multiPV: 3)
+        t.expect("ucinewgame").expect("isready", ["readyok"])
+            .expect("position fen \(fen)")
+            .expect("go nodes 1000", [
+                "info depth 5 multipv 1 score cp 20 nodes 900 pv f1c4",
+                "info depth 5 multipv 2 score cp 35 nodes 900 pv d2d4 e5d4",
+                "info depth 5 multipv 3 score mate 7 nodes 900 pv f1b5 a7a6",
+                "bestmove f1c4",
+            ])
+        let s = EngineSession(transport: t, log: EventLog().sink)
+        try s.handshake()
+        let profile = AnalysisProfile(nodes: 1000, multiPV: 3)
+        try s.configure(for: profile)
+        try s.newGame()
+        let out = try s.search(fen: fen, limits: SearchLimits(nodes: 1000))
+        let a = try PositionAnalyzer.analysis(of: out, position: try Position(fen: fen), engine: "Scripted 2.0", profile: profile)
+        #expect(a.lines.map(\.uci) == ["f1b5", "d2d4", "f1c4"])
+        #expect(a.lines.map(\.score) == [.mate(7), .centipawns(35), .centipawns(20)])
+        #expect(a.bestMove == "f1c4")
     }
 
     @Test func mateSearch() throws {

@@ -18,7 +18,7 @@ get() { sed -n "s/^$1=//p" "$OUT/forge.txt"; }
 # 2. Reference: python3's sqlite3 (the same C SQLite) writes the same rows the same way, with the schema
 #    copied from forge's file, and runs the same three SQL statements on forge's file, returning plain tuples.
 python3 - "$OUT" "$POSITIONS" "$QUERIES" > "$OUT/python.txt" <<'PY'
-import os, sqlite3, sys, time
+import hashlib, os, sqlite3, sys, time
 out, n, queries = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 src = os.path.join(out, "forge", "openings.sqlite")
 schema = [r[0] for r in sqlite3.connect(src).execute(
@@ -39,23 +39,25 @@ db.executemany("INSERT INTO position VALUES (?,?,?,?,?,?,?,?)",
 moves, line_moves = [], []
 for i in range(1, n + 1):
     if i + 1 <= n:
-        moves.append((len(moves) + 1, i, i + 1, "a2a3", "a3"))
+        moves.append((len(moves) + 1, i, i + 1, "a2a3", "a3", "%016x:a2a3" % (i * 0x9E3779B97F4A7C15 % M)))
         line_moves.append((1, i, len(moves), f"Explanation of ply {i}.", "authored", '["development"]', "Ga2a3", None))
     if i + 2 <= n:
-        moves.append((len(moves) + 1, i, i + 2, "b2b3", "b3"))
-db.executemany("INSERT INTO move VALUES (?,?,?,?,?)", moves)
-db.execute("INSERT INTO line VALUES (1, 1, 'main', NULL, NULL, NULL, NULL, NULL)")
+        moves.append((len(moves) + 1, i, i + 2, "b2b3", "b3", "%016x:b2b3" % (i * 0x9E3779B97F4A7C15 % M)))
+db.executemany("INSERT INTO move VALUES (?,?,?,?,?,?)", moves)
+db.execute("INSERT INTO line VALUES (1, 1, 'main', NULL, NULL, NULL, NULL, NULL, 'synthetic/main', NULL, NULL)")
 db.executemany("INSERT INTO line_move VALUES (?,?,?,?,?,?,?,?)", line_moves)
 db.executemany("INSERT INTO analysis VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
     ((i, "Stockfish 15.1", "15.1", "synthetic", 1000 + i, 10, i % 200 - 100, None, i % 500, 500, 500 - i % 500, "a2a3")
      for i in range(1, n + 1)))
-db.executemany("INSERT INTO analysis_line VALUES (?,?,?,?,?,?,?)",
-    ((i, r + 1, u, u[-2:], i % 200 - 100 - 10 * r, None, f"{u} a7a6 h2h3")
+db.executemany("INSERT INTO analysis_line VALUES (?,?,?,?,?,?,?,?)",
+    ((i, r + 1, u, u[-2:], i % 200 - 100 - 10 * r, None, f"{u} a7a6 h2h3", 10)
      for i in range(1, n + 1) for r, u in enumerate(["a2a3", "b2b3", "c2c3"])))
-db.executemany("INSERT INTO meta VALUES (?,?)", [("engine", "Stockfish 15.1"), ("engine_version", "15.1"),
-    ("profile", "synthetic"), ("schema_version", "1"), ("source_hash", "0" * 64)])
+db.executemany("INSERT INTO meta VALUES (?,?)", [
+    ("content_version", hashlib.sha256(("2.0\n" + "0" * 64 + "\nStockfish 15.1\nsynthetic\n").encode()).hexdigest()[:16]),
+    ("engine", "Stockfish 15.1"), ("engine_version", "15.1"),
+    ("profile", "synthetic"), ("schema_version", "2.0"), ("source_hash", "0" * 64)])
 db.execute("COMMIT")
-db.execute("PRAGMA application_id = 1128681287"); db.execute("PRAGMA user_version = 1")
+db.execute("PRAGMA application_id = 1128681287"); db.execute("PRAGMA user_version = 2")
 assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
 assert db.execute("PRAGMA foreign_key_check").fetchall() == []
 db.execute("VACUUM INTO ?", (tmp,)); db.close()

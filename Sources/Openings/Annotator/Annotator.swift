@@ -83,7 +83,7 @@ public struct Annotator: Sendable {
         if oracle != nil {
             for r in requests {
                 slots.append(r.moves.map { lm in
-                    (index(lm.before), index(lm.before.playing(lm.move)), BoardFacts.passing(lm.before).map(index))
+                    (index(lm.before), index(lm.before.playingUnchecked(lm.move)), BoardFacts.passing(lm.before).map(index))
                 })
             }
         }
@@ -120,7 +120,7 @@ public struct Annotator: Sendable {
             if let views, i < views.count {
                 EngineReading.apply(&motifs, before: before, move: move, view: views[i], options: options)
             }
-            let after = before.playing(move)
+            let after = before.playingUnchecked(move)
             let san = before.san(move)
             let ply = (before.fullmoveNumber - 1) * 2 + (before.turn == .white ? 1 : 2)
             let next = i + 1 < r.moves.count ? r.moves[i + 1] : nil

@@ -26,7 +26,7 @@ enum EngineReading {
 
     /// Engine motifs, and the gift-of-material motif given its judgement.
     static func apply(_ motifs: inout [Motif], before: Position, move: Move, view v: EngineView, options: AnnotationOptions) {
-        let after = before.playing(move)
+        let after = before.playingUnchecked(move)
         let us = before.turn
         let played = playedScore(move, v)
 

@@ -30,7 +30,7 @@ public enum ExplanationChecks {
         let lines = GameLines.lines(tree)
         for line in lines {
             let r = line.request
-            let positions = r.moves.map(\.before) + (r.moves.last.map { [$0.before.playing($0.move)] } ?? [])
+            let positions = r.moves.map(\.before) + (r.moves.last.map { [$0.before.playingUnchecked($0.move)] } ?? [])
             for (i, n) in line.nodes.enumerated() {
                 let node = tree.nodes[n]
                 let at = SourceLocation(file: file, line: node.location.line, column: node.location.column)
@@ -86,7 +86,7 @@ public enum ExplanationChecks {
             out.append(Diagnostic(.error, length, "authored explanation has \(count) characters; expected 40 to 220", at: at,
                                   notes: ["text: \(text)"]))
         }
-        let after = before.playing(move)
+        let after = before.playingUnchecked(move)
         let words = tokens(text)
         // "the knight on f5"
         for (i, w) in words.enumerated() where i + 2 < words.count && words[i + 1] == "on" {
@@ -107,9 +107,9 @@ public enum ExplanationChecks {
             var legal = candidates.contains { p in (try? p.parseSAN(w)) != nil }
             // A plan or a hypothetical: legal after one more move of either side ("Be3 and Rc1", "…Qxb3 axb3").
             if !legal {
-                var deeper: [Position] = after.legalMoves.map { after.playing($0) }
+                var deeper: [Position] = after.legalMoves.map { after.playingUnchecked($0) }
                 if let p = BoardFacts.passing(after) {
-                    for m in p.legalMoves { if let q = BoardFacts.passing(p.playing(m)) { deeper.append(q) } }
+                    for m in p.legalMoves { if let q = BoardFacts.passing(p.playingUnchecked(m)) { deeper.append(q) } }
                 }
                 legal = deeper.contains { p in (try? p.parseSAN(w)) != nil }
             }

@@ -55,7 +55,7 @@ public enum GameLines {
             for c in tree.nodes[i].children.reversed() {
                 guard let m = tree.nodes[c].move, pos.isLegal(m) else { continue }
                 before[c] = pos
-                stack.append((c, pos.playing(m)))
+                stack.append((c, pos.playingUnchecked(m)))
             }
             if i != 0 { order.append(i) }
         }

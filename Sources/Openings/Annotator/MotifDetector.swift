@@ -12,7 +12,7 @@ public enum MotifDetector {
     /// The motifs of `move` (which must be legal in `before`). `previous` is the move that led to `before`, if any
     /// (it tells a recapture from a capture).
     public static func motifs(before: Position, move: Move, previous: Move? = nil) -> [Motif] {
-        let after = before.playing(move)
+        let after = before.playingUnchecked(move)
         let us = before.turn
         let them = us.opposite
         let b0 = before.board
@@ -93,7 +93,7 @@ public enum MotifDetector {
             }
             // Mate threat: a mating move now that was not there before.
             if !hasMateInOne(before) {
-                if let m = again.legalMoves.first(where: { again.playing($0).isCheckmate }) {
+                if let m = again.legalMoves.first(where: { again.playingUnchecked($0).isCheckmate }) {
                     out.append(Motif(.threatensMate, [m.from, m.to], side: us, role: m.role, san: again.san(m)))
                 }
             }
@@ -263,6 +263,6 @@ public enum MotifDetector {
 
     /// Whether the side to move has a mating move.
     static func hasMateInOne(_ p: Position) -> Bool {
-        p.legalMoves.contains { p.playing($0).isCheckmate }
+        p.legalMoves.contains { p.playingUnchecked($0).isCheckmate }
     }
 }

@@ -102,10 +102,12 @@ public enum Build {
                 diagnostics.append(Diagnostic(.warning, "ANN505", "\(s.file): the annotator got no engine verdict: \(p.message)"))
             }
         }
-        let content = BundleContentBuilder.content(tree: tree, sources: coach, verdicts: verdicts, annotations: annotations, info: info)
+        let library = lib.sources.filter { $0.kind != .coach }
+        let content = BundleContentBuilder.content(tree: tree, sources: coach, verdicts: verdicts, annotations: annotations, info: info,
+                                                   library: library)
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
         let fenFiles = lib.sources.filter { $0.kind != .coach }.sorted { $0.file < $1.file }.map { s in
-            ("fen/\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug).fen", Regeneration.fenText(for: s))
+            (BundleContentBuilder.libraryFENPath(s), Regeneration.fenText(for: s))
         }
         var counts = [
             "openings": coach.count, "lines": tree.lines.count, "positions": tree.nodes.count, "moves": tree.edges.count,

@@ -5,8 +5,9 @@ import Openings
 
 enum BundleContentBuilder {
     /// `annotations[source][line]` are aligned with that line's own moves (`ownMoves`).
+    /// `library` holds the chess app's classical openings and tactics (their rows go to `library_entry` and `library_claim`).
     static func content(tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?], annotations: [[[MoveAnnotation]]],
-                        info: BundleInfo) -> BundleContent {
+                        info: BundleInfo, library: [OpeningSource] = []) -> BundleContent {
         let openings = sources.enumerated().map { i, s in
             OpeningRecord(id: Int64(i + 1), slug: s.slug, name: s.tag("Opening") ?? s.slug,
                           variation: s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }, eco: s.tag("ECO") ?? "",
@@ -19,7 +20,8 @@ enum BundleContentBuilder {
                            sideToMove: n.position.turn == .white ? .white : .black, isCheck: n.position.isCheck)
         }
         let moves = tree.edges.map { e in
-            MoveRecord(id: Int64(e.id), fromPositionID: Int64(e.from), toPositionID: Int64(e.to), uci: e.move.uci, san: e.san)
+            MoveRecord(id: Int64(e.id), fromPositionID: Int64(e.from), toPositionID: Int64(e.to), uci: e.move.uci, san: e.san,
+                       key: BundleKeys.moveKey(fromPolyglotKey: tree.nodes[e.from - 1].position.zobristKey, uci: e.move.uci))
         }
         var lines: [LineRecord] = []
         var lineMoves: [LineMoveRecord] = []
@@ -32,8 +34,11 @@ enum BundleContentBuilder {
             case .alternative: .alternative
             }
             lines.append(LineRecord(id: Int64(tl.id), openingID: Int64(tl.source + 1), kind: kind, name: line.name,
+                                    description: line.role == .main ? nil : line.description,
                                     phase: line.phase, parentLineID: line.role == .main ? nil : Int64(tl.parent),
-                                    branchPly: line.role == .main ? nil : line.branchPly))
+                                    branchPly: line.role == .main ? nil : line.branchPly, key: lineKey(line, kind: kind, in: s),
+                                    deviationKind: line.role == .deviation ? deviationKind(line.kind ?? .deviation) : nil,
+                                    reason: line.reason))
             let notes = tl.source < annotations.count && tl.lineIndex < annotations[tl.source].count ? annotations[tl.source][tl.lineIndex] : []
             for (i, m) in line.moves.enumerated() where i >= line.branchPly {
                 let note = i - line.branchPly < notes.count ? notes[i - line.branchPly] : nil
@@ -59,11 +64,62 @@ enum BundleContentBuilder {
             for (rank, l) in v.lines.prefix(3).enumerated() {
                 let (lcp, lmate) = split(l.score)
                 analysisLines.append(AnalysisLineRecord(positionID: Int64(n.id), rank: rank + 1, uci: l.uci, san: l.san,
-                                                        scoreCP: lcp, scoreMate: lmate, pvUCI: l.pv.joined(separator: " ")))
+                                                        scoreCP: lcp, scoreMate: lmate, pvUCI: l.pv.joined(separator: " "),
+                                                        depth: l.depth))
             }
         }
+        let (entries, claims) = libraryRecords(library)
         return BundleContent(info: info, openings: openings, positions: positions, moves: moves, lines: lines,
-                             lineMoves: lineMoves, analyses: analyses, analysisLines: analysisLines)
+                             lineMoves: lineMoves, analyses: analyses, analysisLines: analysisLines,
+                             libraryEntries: entries, libraryClaims: claims)
+    }
+
+    /// The line's stable key (BundleKeys): alternatives, and deviations whose name another deviation of the
+    /// same source shares, are told apart by their first own move.
+    static func lineKey(_ line: OpeningLine, kind: LineKind, in source: OpeningSource) -> String {
+        let shared = line.role == .alternative
+            || source.lines.filter { $0.role == .deviation && $0.name == line.name }.count > 1
+        let first = line.moves.indices.contains(line.branchPly) ? line.moves[line.branchPly] : nil
+        let branch = shared ? first.map { (ply: $0.ply, uci: $0.move.uci) } : nil
+        return BundleKeys.lineKey(openingSlug: source.slug, kind: kind, name: line.name, branch: branch)
+    }
+
+    static func deviationKind(_ k: Openings.DeviationKind) -> BundleStore.DeviationKind {
+        switch k {
+        case .deviation: .deviation
+        case .trap: .trap
+        case .sidestep: .sidestep
+        }
+    }
+
+    /// The bundle path of a library source's FEN sequence file: `fen/classical/<slug>.fen`, `fen/tactics/<slug>.fen`.
+    static func libraryFENPath(_ s: OpeningSource) -> String {
+        "fen/\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug).fen"
+    }
+
+    /// One `library_entry` per library source (ids in key order), one `library_claim` per tactic.
+    static func libraryRecords(_ library: [OpeningSource]) -> ([LibraryEntryRecord], [LibraryClaimRecord]) {
+        func key(_ s: OpeningSource) -> String { "\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug)" }
+        var entries: [LibraryEntryRecord] = []
+        var claims: [LibraryClaimRecord] = []
+        for s in library.filter({ $0.kind != .coach }).sorted(by: { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) }) {
+            let id = Int64(entries.count + 1)
+            let variation = s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }
+            entries.append(LibraryEntryRecord(
+                id: id, key: key(s), kind: s.kind == .tactic ? .tactic : .classical, slug: s.slug, title: s.name,
+                opening: s.tag("Opening") ?? "", variation: variation, eco: s.tag("ECO") ?? "",
+                description: s.tag("Description") ?? "", fenFile: libraryFENPath(s), plies: s.mainLine.moves.count,
+                sourceFile: s.file))
+            if s.kind == .tactic, let text = s.tag("Claim"), let claim = TacticalClaim(text),
+               let ply = s.tag("ClaimPly").flatMap({ Int($0) }) {
+                let (kind, amount): (LibraryClaimKind, Int) = switch claim {
+                case .mate(let n): (.mate, n)
+                case .material(let n): (.material, n)
+                }
+                claims.append(LibraryClaimRecord(entryID: id, kind: kind, amount: amount, ply: ply, text: s.tag("ClaimText") ?? ""))
+            }
+        }
+        return (entries, claims)
     }
 
     static func split(_ s: EngineScore) -> (Int?, Int?) {

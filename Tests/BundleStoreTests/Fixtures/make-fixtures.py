@@ -2,6 +2,7 @@
 # make-fixtures.py: regenerates the BundleStore test fixtures with python-chess and Stockfish (reference tools only).
 # Run from this directory: python3 make-fixtures.py   (writes bundle-content.json, polyglot-entries.txt)
 import json
+import re
 import chess
 import chess.engine
 import chess.polyglot
@@ -151,9 +152,22 @@ for ply in range(0, 6):
         s = info["score"].relative
         analysis_lines.append({"position_id": pid, "rank": rank, "uci": info["pv"][0].uci(),
                                "san": board.san(info["pv"][0]), "score_cp": s.score(), "score_mate": s.mate(),
-                               "pv_uci": " ".join(m.uci() for m in info["pv"])})
+                               "pv_uci": " ".join(m.uci() for m in info["pv"]), "depth": info["depth"]})
     board.push_san(italian_main[ply])
 engine.quit()
+
+# Schema 2's keys (BundleKeys): moves by from-position key and UCI, lines by opening slug and name.
+for m in moves.values():
+    m["key"] = "%016x:%s" % (by_id[m["from_position_id"]]["zobrist_key"] % (1 << 64), m["uci"])
+slugs = {o["id"]: o["slug"] for o in openings}
+moves_by_id = {m["id"]: m for m in moves.values()}
+for line in lines:
+    key = slugs[line["opening_id"]] + "/" + ("main" if line["kind"] == "main" else re.sub(r"[^a-z0-9]+", "-", line["name"].lower()).strip("-"))
+    if line["kind"] == "alternative":
+        first = min((lm for lm in line_moves if lm["line_id"] == line["id"]), key=lambda lm: lm["ply"])
+        key += "@%d-%s" % (first["ply"], moves_by_id[first["move_id"]]["uci"])
+    line["key"], line["reason"] = key, None
+    line["deviation_kind"] = "deviation" if line["kind"] == "deviation" else None
 
 content = {
     "openings": openings,

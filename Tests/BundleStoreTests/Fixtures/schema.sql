@@ -20,10 +20,16 @@ CREATE INDEX "position_on_zobrist_key" ON "position"("zobrist_key");
 CREATE TABLE "analysis" ("position_id" INTEGER PRIMARY KEY REFERENCES "position"("id"), "engine" TEXT NOT NULL, "engine_version" TEXT NOT NULL, "profile" TEXT NOT NULL, "nodes" INTEGER NOT NULL, "depth" INTEGER NOT NULL, "score_cp" INTEGER, "score_mate" INTEGER, "wdl_win" INTEGER, "wdl_draw" INTEGER, "wdl_loss" INTEGER, "best_uci" TEXT, CHECK (score_cp IS NULL OR score_mate IS NULL));
 
 -- table analysis_line
-CREATE TABLE "analysis_line" ("position_id" INTEGER NOT NULL REFERENCES "analysis"("position_id"), "rank" INTEGER NOT NULL CHECK ("rank" >= 1), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, "score_cp" INTEGER, "score_mate" INTEGER, "pv_uci" TEXT NOT NULL, PRIMARY KEY ("position_id", "rank"), CHECK (score_cp IS NULL OR score_mate IS NULL)) WITHOUT ROWID;
+CREATE TABLE "analysis_line" ("position_id" INTEGER NOT NULL REFERENCES "analysis"("position_id"), "rank" INTEGER NOT NULL CHECK ("rank" >= 1), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, "score_cp" INTEGER, "score_mate" INTEGER, "pv_uci" TEXT NOT NULL, "depth" INTEGER NOT NULL CHECK ("depth" >= 0) DEFAULT 0, PRIMARY KEY ("position_id", "rank"), CHECK (score_cp IS NULL OR score_mate IS NULL)) WITHOUT ROWID;
+
+-- table library_claim
+CREATE TABLE "library_claim" ("entry_id" INTEGER PRIMARY KEY REFERENCES "library_entry"("id"), "kind" TEXT NOT NULL CHECK ("kind" IN ('mate', 'material')), "amount" INTEGER NOT NULL CHECK ("amount" >= 1), "ply" INTEGER NOT NULL CHECK ("ply" >= 0), "text" TEXT NOT NULL) WITHOUT ROWID;
+
+-- table library_entry
+CREATE TABLE "library_entry" ("id" INTEGER PRIMARY KEY, "key" TEXT NOT NULL UNIQUE, "kind" TEXT NOT NULL CHECK ("kind" IN ('classical', 'tactic')), "slug" TEXT NOT NULL, "title" TEXT NOT NULL CHECK (length(title) > 0), "opening" TEXT NOT NULL, "variation" TEXT, "eco" TEXT NOT NULL, "description" TEXT NOT NULL, "fen_file" TEXT NOT NULL, "plies" INTEGER NOT NULL CHECK ("plies" >= 0), "source_file" TEXT NOT NULL);
 
 -- table line
-CREATE TABLE "line" ("id" INTEGER PRIMARY KEY, "opening_id" INTEGER NOT NULL REFERENCES "opening"("id"), "kind" TEXT NOT NULL CHECK ("kind" IN ('main', 'deviation', 'alternative')), "name" TEXT, "description" TEXT, "phase" INTEGER CHECK (("phase" IS NULL) OR ("phase" IN (2, 3))), "parent_line_id" INTEGER REFERENCES "line"("id"), "branch_ply" INTEGER CHECK (("branch_ply" IS NULL) OR ("branch_ply" >= 0)), CHECK ((kind = 'main') = (parent_line_id IS NULL)), CHECK ((kind = 'deviation') = (phase IS NOT NULL)), CHECK ((parent_line_id IS NULL) = (branch_ply IS NULL)));
+CREATE TABLE "line" ("id" INTEGER PRIMARY KEY, "opening_id" INTEGER NOT NULL REFERENCES "opening"("id"), "kind" TEXT NOT NULL CHECK ("kind" IN ('main', 'deviation', 'alternative')), "name" TEXT, "description" TEXT, "phase" INTEGER CHECK (("phase" IS NULL) OR ("phase" IN (2, 3))), "parent_line_id" INTEGER REFERENCES "line"("id"), "branch_ply" INTEGER CHECK (("branch_ply" IS NULL) OR ("branch_ply" >= 0)), "key" TEXT NOT NULL UNIQUE, "deviation_kind" TEXT CHECK (("deviation_kind" IS NULL) OR ("deviation_kind" IN ('deviation', 'trap', 'sidestep'))), "reason" TEXT, CHECK ((kind = 'deviation') = (deviation_kind IS NOT NULL)), CHECK ((kind = 'main') = (parent_line_id IS NULL)), CHECK ((kind = 'deviation') = (phase IS NOT NULL)), CHECK ((parent_line_id IS NULL) = (branch_ply IS NULL)));
 
 -- table line_move
 CREATE TABLE "line_move" ("line_id" INTEGER NOT NULL REFERENCES "line"("id"), "ply" INTEGER NOT NULL CHECK ("ply" >= 1), "move_id" INTEGER NOT NULL REFERENCES "move"("id"), "explanation" TEXT, "explanation_source" TEXT CHECK (("explanation_source" IS NULL) OR ("explanation_source" IN ('authored', 'generated'))), "concepts" TEXT NOT NULL CHECK (json_valid(concepts)) DEFAULT '[]', "arrows" TEXT, "highlights" TEXT, PRIMARY KEY ("line_id", "ply"), CHECK ((explanation IS NULL) = (explanation_source IS NULL))) WITHOUT ROWID;
@@ -32,7 +38,7 @@ CREATE TABLE "line_move" ("line_id" INTEGER NOT NULL REFERENCES "line"("id"), "p
 CREATE TABLE "meta" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL) WITHOUT ROWID;
 
 -- table move
-CREATE TABLE "move" ("id" INTEGER PRIMARY KEY, "from_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "to_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, UNIQUE ("from_position_id", "uci"));
+CREATE TABLE "move" ("id" INTEGER PRIMARY KEY, "from_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "to_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, "key" TEXT NOT NULL UNIQUE, UNIQUE ("from_position_id", "uci"));
 
 -- table opening
 CREATE TABLE "opening" ("id" INTEGER PRIMARY KEY, "slug" TEXT NOT NULL UNIQUE, "name" TEXT NOT NULL, "variation" TEXT, "eco" TEXT NOT NULL, "learner_side" TEXT NOT NULL CHECK ("learner_side" IN ('white', 'black')), "difficulty" INTEGER NOT NULL CHECK (("difficulty" >= 1) AND ("difficulty" <= 5)), "description" TEXT NOT NULL, "source_file" TEXT NOT NULL);

@@ -1,0 +1,138 @@
+// CoachClient: asks a built bundle what the coach app and the word-game helper ask, and prints the answers
+// as `name: value` lines that scripts/check-example-client.sh checks.
+import BundleStore
+import ChessCore
+import ChessPGN
+import CoachBundle
+import Diagnostics
+import Foundation
+import Words
+
+/// Exits with a diagnostic, as an app would report a bad bundle.
+func fail(_ d: Diagnostic) -> Never {
+    FileHandle.standardError.write(Data("error: \(d.code): \(d.message)\n".utf8))
+    exit(1)
+}
+
+func text(_ e: EngineEvaluation) -> String {
+    switch e {
+    case .centipawns(let c): "cp \(c)"
+    case .mate(let m): "mate \(m)"
+    }
+}
+
+func text(_ loss: MoveLoss) -> String {
+    switch loss {
+    case .none: "none"
+    case .centipawns(let c): "\(c) cp"
+    case .missesMate(let n): "misses mate in \(n)"
+    case .allowsMate(let n): "allows mate in \(n)"
+    case .notInTopMoves(let e): "not in top moves (at best \(text(e)))"
+    }
+}
+
+func role(_ r: CurriculumRole) -> String {
+    switch r {
+    case .mainLine: "main line"
+    case .deviation(let name, let phase, let kind): "deviation \"\(name)\" phase \(phase) \(kind.rawValue)"
+    case .alternative(let parent): "alternative to \(parent)"
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: CoachClient <bundle directory>\n".utf8))
+    exit(64)
+}
+let bundle = arguments[1]
+
+// MARK: The coach app
+
+let coach: CoachBundle
+do { coach = try CoachBundle(path: bundle + "/openings.sqlite") } catch { fail(error.diagnostic) }
+
+do {
+    let meta = try coach.store.meta()
+    print("schema_version: \(meta["schema_version"] ?? "?")")
+    print("content_version: \(meta["content_version"] ?? "?")")
+
+    // The app holds the board after 1.e4 e5 2.Nf3 Nc6 3.Bc4, played with ChessPGN's reader as a PGN import would.
+    var board = Position.standard
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bc4"] { try board.play(board.move(san: san)) }
+    let fens = [
+        board.fen(),                                                                 // FEN standard, real counters
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 1",          // identity counters
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 17 40",        // any counters
+    ]
+    var ids: Set<Int64> = []
+    for fen in fens { if let p = try coach.position(fen: fen) { ids.insert(p.id) } }
+    // After 1.e4 the FEN standard writes e3 although no capture is possible; the bundle's identity omits it.
+    let afterE4 = try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+    let afterE4Legal = try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    print("found by every FEN: \(ids.count == 1 && afterE4 != nil && afterE4?.id == afterE4Legal?.id)")
+    guard let here = try coach.position(board) else { fail(Diagnostic(.error, "CLIENT1", "the Italian position is not in the bundle")) }
+    print("found by polyglot key: \(try coach.position(polyglotKey: board.zobristKey)?.id == here.id)")
+    print("position: \(here.fen)")
+    print("name: \(here.name ?? "-") (\(here.eco ?? "-"))")
+
+    for l in try coach.lines(through: here) where l.openingSlug == "italian-game" {
+        print("line: \(l.line.key) ply \(l.ply): \(role(l.role))")
+    }
+    for d in try coach.deviations(leaving: here) {
+        print("deviation leaving: \(d.moveSAN) \(d.line.key) \(role(d.role)): \(d.line.description ?? "-")")
+    }
+    if let top = try coach.topMoves(at: here) {
+        for m in top.moves {
+            print("top \(m.rank): \(m.san) mover \(text(m.score)) white \(text(m.whiteScore)) depth \(m.depth) pv \(m.pv.count) plies: \(m.pv.joined(separator: " "))")
+        }
+        if let best = top.moves.first, let j = try coach.judge(uci: best.uci, at: here) {
+            print("judge best \(best.san): top three \(j.isTopThree), rank \(j.rank.map(String.init) ?? "-"), loses \(text(j.loss))")
+        }
+        if top.moves.count > 1, let j = try coach.judge(uci: top.moves[1].uci, at: here) {
+            print("judge second \(top.moves[1].san): top three \(j.isTopThree), rank \(j.rank.map(String.init) ?? "-"), loses \(text(j.loss))")
+        }
+        let a6 = try board.move(san: "a6")
+        if let j = try coach.judge(a6, at: here) {
+            print("judge a6: top three \(j.isTopThree), loses \(text(j.loss))")
+        }
+    } else {
+        print("top: none")
+    }
+    do {
+        _ = try coach.position(fen: "this is not a FEN")
+        print("bad fen: accepted")
+    } catch {
+        print("bad fen: \(error.code)")
+    }
+
+    // MARK: The chess app's library
+
+    let entries = try coach.store.libraryEntries()
+    let claims = try entries.compactMap { try coach.store.libraryClaim(ofEntry: $0.id) }
+    let missingFiles = entries.filter { !FileManager.default.fileExists(atPath: bundle + "/" + $0.fenFile) }
+    print("library: \(entries.count) entries, \(entries.filter { $0.kind == .tactic }.count) tactics, \(claims.count) claims, "
+        + "\(entries.filter { $0.title.isEmpty }.count) untitled, \(missingFiles.count) missing FEN files")
+    if let fools = entries.first(where: { $0.key == "tactics/fools-mate" }), let claim = try coach.store.libraryClaim(ofEntry: fools.id) {
+        print("tactic: \(fools.title) (\(fools.eco)): \(claim.kind.rawValue) \(claim.amount) at ply \(claim.ply): \(claim.text)")
+    }
+} catch let error as CoachBundleError {
+    fail(error.diagnostic)
+} catch {
+    fail(Diagnostic(.error, "CLIENT2", "\(error)"))
+}
+
+// MARK: The word-game helper
+
+do {
+    let dictionary = try WordDictionary(contentsOf: URL(fileURLWithPath: bundle + "/words/words.dawg"))
+    let grid = try LetterGrid(parsing: "CATS TEAR OPEN DUSK")
+    let found = WordHuntSolver.solve(grid, in: dictionary)
+    print("word hunt: \(found.count) words, best \(found.first.map { "\($0.word) (\($0.score))" } ?? "-")")
+    print("word hunt has: \(["cat", "tea", "eat"].filter { w in found.contains { $0.word == w } }.joined(separator: " "))")
+} catch let error as WordDictionaryError {
+    fail(Diagnostic(.error, error.code, error.description))
+} catch let error as WordsInputError {
+    fail(error.diagnostic)
+} catch {
+    fail(Diagnostic(.error, "CLIENT3", "\(error)"))
+}

@@ -1,0 +1,30 @@
+// CoachBundleError: why a CoachBundle question could not be answered, with a stable BND5xx code.
+import BundleStore
+import Diagnostics
+
+/// A failure of the read API. An unknown position is not a failure (the answer is `nil`).
+public enum CoachBundleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The FEN given is not a legal position (`BND501`).
+    case invalidFEN(String, reason: String)
+    /// The bundle could not be opened or read (its own `BND4xx` code).
+    case store(BundleError)
+
+    public var code: String {
+        switch self {
+        case .invalidFEN: "BND501"
+        case .store(let e): e.code
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case let .invalidFEN(fen, reason): "\"\(fen)\" is not a legal position: \(reason)"
+        case .store(let e): e.message
+        }
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// The failure as a diagnostic.
+    public var diagnostic: Diagnostic { Diagnostic(.error, code, message) }
+}

@@ -1,0 +1,160 @@
+// CoachValues: what CoachBundle answers: a found position, a line's role, top moves, a move's judgement.
+import BundleStore
+
+/// A position of the bundle, found from a FEN, a `Position` or a Polyglot key.
+public struct CoachPosition: Hashable, Sendable {
+    /// Row id, for the bundle's other queries (``CoachBundle/store``); not stable across content updates.
+    public var id: Int64
+    /// The Polyglot key: the position's key that survives content updates.
+    public var polyglotKey: UInt64
+    /// The identity FEN: counters `0 1`, en passant only when a capture is legal.
+    public var fen: String
+    /// The opening name at this position (see `position.name` in docs/bundle.md), and its ECO code.
+    public var name: String?
+    public var eco: String?
+    public var sideToMove: Side
+    public var isCheck: Bool
+
+    public init(_ record: PositionRecord) {
+        id = record.id
+        polyglotKey = record.polyglotKey
+        fen = record.fen
+        name = record.name
+        eco = record.eco
+        sideToMove = record.sideToMove
+        isCheck = record.isCheck
+    }
+}
+
+/// What a curriculum line is to the coach.
+public enum CurriculumRole: Hashable, Sendable {
+    /// The opening's main line.
+    case mainLine
+    /// A deviation: its name, curriculum phase (2 or 3) and what it teaches.
+    case deviation(name: String, phase: Int, kind: DeviationKind)
+    /// Another variation the author shows, branching from the line with this key.
+    case alternative(parentKey: String)
+}
+
+/// A curriculum line through a position.
+public struct CurriculumLine: Hashable, Sendable {
+    /// The line's row: ``LineRecord/key`` (stable), name, description, phase, reason.
+    public var line: LineRecord
+    public var openingSlug: String
+    /// The position is the one after this many plies of the line (0: the start position).
+    public var ply: Int
+    public var role: CurriculumRole
+    /// False when the position is on the part a deviation or alternative shares with its parent
+    /// (before it branches off).
+    public var isOnOwnMoves: Bool
+}
+
+/// A deviation leaving a position: the opponent's move that leaves the line, and the deviation.
+public struct DeviationLeaving: Hashable, Sendable {
+    /// The deviation's row: name, description (the authored prose), phase, kind, reason, key.
+    public var line: LineRecord
+    public var moveUCI: String
+    public var moveSAN: String
+    public var role: CurriculumRole
+}
+
+/// An engine score: centipawns, or mate in n moves (n > 0: this side mates; n < 0: it is mated).
+/// Mates stay mates; they are never turned into large centipawn numbers.
+public enum EngineEvaluation: Hashable, Sendable {
+    case centipawns(Int)
+    case mate(Int)
+
+    /// From a row's `score_cp` / `score_mate` pair; `nil` when neither is set.
+    public init?(centipawns: Int?, mate: Int?) {
+        if let mate { self = .mate(mate) } else if let centipawns { self = .centipawns(centipawns) } else { return nil }
+    }
+
+    /// The same score for the other side.
+    public var negated: EngineEvaluation {
+        switch self {
+        case .centipawns(let c): .centipawns(-c)
+        case .mate(let m): .mate(-m)
+        }
+    }
+
+    /// Orders scores: any winning mate above any centipawns, shorter mates higher; being mated lowest.
+    func isBetter(than other: EngineEvaluation) -> Bool { rankKey.0 != other.rankKey.0 ? rankKey.0 > other.rankKey.0 : rankKey.1 > other.rankKey.1 }
+
+    private var rankKey: (Int, Int) {
+        switch self {
+        case .mate(let m) where m > 0: (2, -m)
+        case .centipawns(let c): (1, c)
+        case .mate(let m): (0, -m)  // mated later is better; mated now (0) is the worst
+        }
+    }
+}
+
+/// One of the engine's top moves.
+public struct TopMove: Hashable, Sendable {
+    /// 1 for the best; the order to show them in (a lower rank never has a better score).
+    public var rank: Int
+    public var uci: String
+    public var san: String
+    /// From the point of view of the side to move.
+    public var score: EngineEvaluation
+    /// From White's point of view.
+    public var whiteScore: EngineEvaluation
+    /// The depth this line was searched to.
+    public var depth: Int
+    /// The principal variation in UCI, starting with ``uci``.
+    public var pv: [String]
+}
+
+/// The engine's view of a position.
+public struct TopMoves: Hashable, Sendable {
+    /// Best first.
+    public var moves: [TopMove]
+    /// `Stockfish 15.1`, and the profile the bundle was analysed with.
+    public var engine: String
+    public var profile: String
+    public var nodes: Int64
+    /// The engine's own `bestmove`; it may differ from `moves[0]` when the node limit stopped the
+    /// search inside an iteration (the top moves are those of the last finished iteration).
+    public var bestMoveUCI: String?
+}
+
+/// What a move loses against the engine's best move, from the mover's point of view.
+public enum MoveLoss: Hashable, Sendable {
+    /// As good as the best move.
+    case none
+    /// This many centipawns worse than the best.
+    case centipawns(Int)
+    /// The best move mates in this many moves; this one does not (or mates more slowly).
+    case missesMate(bestMatesIn: Int)
+    /// This move lets the opponent mate in this many moves where the best move does not (or later).
+    case allowsMate(in: Int)
+    /// Not among the top moves the bundle keeps: at best as good as the last of them (this score).
+    case notInTopMoves(worseThanOrEqual: EngineEvaluation)
+
+    init(best: EngineEvaluation, move: EngineEvaluation) {
+        if best == move || !best.isBetter(than: move) {
+            self = .none
+            return
+        }
+        switch (best, move) {
+        case let (.centipawns(b), .centipawns(m)): self = .centipawns(b - m)
+        case let (.mate(b), _) where b > 0: self = .missesMate(bestMatesIn: b)
+        case let (_, .mate(m)): self = .allowsMate(in: -m)
+        case (.centipawns, .centipawns), (.mate, .centipawns): self = .none
+        }
+    }
+}
+
+/// How a move compares with the engine's top moves.
+public struct MoveJudgement: Hashable, Sendable {
+    public var uci: String
+    /// 1…3 when the move is one of the top moves, else `nil`.
+    public var rank: Int?
+    /// The move's score (mover's view) when it is one of the top moves.
+    public var score: EngineEvaluation?
+    /// The best move.
+    public var best: TopMove
+    public var loss: MoveLoss
+    /// True when the move is among the top three.
+    public var isTopThree: Bool { rank.map { $0 <= 3 } ?? false }
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# check-example-client: builds Examples/CoachClient against ContentForge BY VERSION (a local clone tagged as a
+# release), runs it on a built bundle and checks its answers; then checks the bundle's own promises in SQL.
+# Usage: scripts/check-example-client.sh [BUNDLE_DIR]   (default data/bundle, as `make build-data` writes it)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+bundle=$(cd "${1:-$repo/data/bundle}" && pwd)
+version=0.0.0-ci
+work=$(mktemp -d "${TMPDIR:-/tmp}/contentforge-client.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# 1. What an app resolves: the committed tree, tagged. (Uncommitted changes are not part of a release.)
+git clone -q "$repo" "$work/ContentForge"
+git -C "$work/ContentForge" tag "$version"
+cp -R "$repo/Examples/CoachClient" "$work/CoachClient"
+rm -rf "$work/CoachClient/.build"
+
+# 2. Resolve by version and build: SwiftPM refuses a product with unsafe flags here.
+export CONTENTFORGE_URL="file://$work/ContentForge" CONTENTFORGE_VERSION="$version"
+swift build --package-path "$work/CoachClient" 2>&1 | tail -3
+grep -q "\"version\" : \"$version\"" "$work/CoachClient/Package.resolved" \
+    || { echo "check-example-client: ContentForge was not resolved by version $version" >&2; exit 1; }
+
+# 3. Run it on the bundle and check what it printed.
+"$work/CoachClient/.build/debug/CoachClient" "$bundle" | tee "$work/out.txt"
+failures=0
+expect() {
+    if ! grep -qE -- "$1" "$work/out.txt"; then
+        echo "check-example-client: expected a line matching: $1" >&2
+        failures=$((failures + 1))
+    fi
+}
+expect '^schema_version: 2\.0$'
+expect '^content_version: [0-9a-f]{16}$'
+expect '^found by every FEN: true$'
+expect '^found by polyglot key: true$'
+expect '^name: [^-]'
+expect '^line: italian-game/main ply 5: main line$'
+expect '^line: italian-game/two-knights-defence ply 5: deviation "Two Knights Defence" phase 3 deviation$'
+expect '^deviation leaving: Nf6 italian-game/two-knights-defence deviation "Two Knights Defence" phase 3 deviation: Black attacks e4'
+expect '^top 1: [^ ]+ mover (cp|mate) -?[0-9]+ white (cp|mate) -?[0-9]+ depth [0-9]+ pv ([3-9]|[1-9][0-9]) plies'
+expect '^top 3: '
+expect '^judge best [^:]+: top three true, rank 1, loses none$'
+expect '^judge second [^:]+: top three true, rank 2, loses '
+expect '^judge a6: top three (true|false), loses '
+expect '^bad fen: BND501$'
+expect '^library: 24 entries, 12 tactics, 12 claims, 0 untitled, 0 missing FEN files$'
+expect "^tactic: Barnes Opening: Fool's Mate \(A00\): mate 1 at ply 3: Black mates at once with Qh4$"
+expect '^word hunt: [1-9][0-9]* words'
+expect '^word hunt has: cat tea eat$'
+
+# 4. The bundle's promises, in SQL (python3's sqlite3: the reference reader, not ours).
+python3 - "$bundle/openings.sqlite" <<'PY' || failures=$((failures + 1))
+import sqlite3, sys
+db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
+def one(sql): return db.execute(sql).fetchone()[0]
+def order(cp, mate):  # side to move's view: winning mates first, shorter first; being mated last
+    if mate is not None: return (2, -mate) if mate > 0 else (0, -mate)
+    return (1, cp)
+problems = []
+lines = db.execute("SELECT position_id, rank, score_cp, score_mate, depth, pv_uci FROM analysis_line ORDER BY position_id, rank").fetchall()
+by_pos = {}
+for p, r, cp, mate, depth, pv in lines: by_pos.setdefault(p, []).append((r, order(cp, mate), depth, pv))
+unordered = [p for p, ls in by_pos.items() if any(a[1] < b[1] for a, b in zip(ls, ls[1:]))]
+if unordered: problems.append(f"{len(unordered)} positions have a lower rank with a better score, e.g. position {unordered[0]}")
+if any(d <= 0 for _, _, _, _, d, _ in lines): problems.append("an analysis line has no depth")
+short = sum(1 for l in lines if len(l[5].split()) <= 2)
+print(f"analysis lines: {len(lines)} in {len(by_pos)} positions, {len(unordered)} out of order, {short} with a PV of 1-2 plies")
+undescribed = one("SELECT count(*) FROM line WHERE kind = 'deviation' AND (description IS NULL OR description = '')")
+deviations = one("SELECT count(*) FROM line WHERE kind = 'deviation'")
+print(f"deviations: {deviations}, {undescribed} without a description")
+if undescribed: problems.append(f"{undescribed} deviations without a description")
+untitled = one("SELECT count(*) FROM library_entry WHERE title = ''")
+if untitled or one("SELECT count(*) FROM library_entry") == 0: problems.append("library entries missing or untitled")
+for table, key in [("line", "key"), ("move", "key"), ("library_entry", "key")]:
+    if one(f"SELECT count(*) FROM {table} WHERE {key} IS NULL OR {key} = ''"): problems.append(f"{table} rows without a key")
+if one("SELECT value FROM meta WHERE key = 'schema_version'") != "2.0": problems.append("meta.schema_version is not 2.0")
+for p in problems: print("check-example-client:", p, file=sys.stderr)
+sys.exit(1 if problems else 0)
+PY
+
+if [ "$failures" -gt 0 ]; then
+    echo "check-example-client: $failures check(s) failed" >&2
+    exit 1
+fi
+echo "example client: resolved ContentForge $version by version, built, answered as expected"
