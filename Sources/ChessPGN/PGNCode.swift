@@ -50,4 +50,21 @@ public enum PGNCode {
     public static let positionRepeats = "PGN154"
     /// A FEN line that does not parse or is not a legal position (the note gives the FEN0xx/POS0xx detail).
     public static let badFENLine = "PGN155"
+
+    // Reader limits and hostile input (PGN9xx).
+    /// The input is binary (NUL bytes, or mostly not UTF-8): one error, nothing more is read.
+    public static let binaryInput = "PGN902"
+    /// More problems than one game reports (`PGNReader.maxProblemsPerGame`), or than a file or a
+    /// run reports: "… and N more".
+    public static let tooManyProblems = "PGN903"
+    /// `[SetUp "1"]` without a `[FEN]` tag.
+    public static let setUpWithoutFEN = "PGN904"
+    /// A NUL byte inside a tag value.
+    public static let nulInTag = "PGN905"
+    /// A `+` or `#` that does not match the position after the move (warning).
+    public static let wrongCheckMarker = "PGN906"
+    /// A result that contradicts the final position (1-0 after Black mates, a decisive result after stalemate).
+    public static let resultContradictsPosition = "PGN907"
+    /// A tag name given twice in one game (the first is kept).
+    public static let duplicateTag = "PGN908"
 }

@@ -9,6 +9,8 @@ public struct FENToPGNConfiguration: Sendable {
     /// Tags for every game (`--tag Event=Opening`); they win over the computed ones.
     public var tags: [PGNTag]
     public var outputPath: String?
+    /// How many diagnostics are shown per file and per run (the rest are counted).
+    public var limits = DiagnosticLimits()
 
     public init(inputs: [String], tags: [PGNTag] = [], outputPath: String? = nil) {
         self.inputs = inputs
@@ -19,7 +21,9 @@ public struct FENToPGNConfiguration: Sendable {
 
 extension Convert {
     /// Converts every FEN sequence of every input into a PGN game; games are separated by a blank line.
-    public static func fenToPGN(_ config: FENToPGNConfiguration, report: (Diagnostic) -> Void) throws -> ConversionSummary {
+    public static func fenToPGN(_ config: FENToPGNConfiguration, report reportAll: @escaping (Diagnostic) -> Void) throws -> ConversionSummary {
+        var report = DiagnosticCap(limits: config.limits, report: reportAll)
+        defer { report.finish() }
         let out: OutputFile
         do { out = try OutputFile(path: config.outputPath, inputs: config.inputs.isEmpty ? ["-"] : config.inputs) } catch {
             throw ConversionError(error)
@@ -55,6 +59,7 @@ extension Convert {
             }
             if let g = converter.finish() { emit(g) }
             for d in converter.takeDiagnostics() { report(d) }
+            report.endFile(input.name)
             summary.gamesWithErrors += converter.sequencesWithErrors
         }
         if let e = writeError { throw ConversionError(e) }

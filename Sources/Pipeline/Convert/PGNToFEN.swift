@@ -11,6 +11,8 @@ public struct PGNToFENConfiguration: Sendable {
     public var outputPath: String?
     /// Draw a progress line through `progress` (the command sets this when standard error is a terminal).
     public var showProgress: Bool
+    /// How many diagnostics are shown per file and per run (the rest are counted).
+    public var limits = DiagnosticLimits()
 
     public init(inputs: [String], options: FENExportOptions = FENExportOptions(), outputPath: String? = nil, showProgress: Bool = false) {
         self.inputs = inputs
@@ -45,8 +47,10 @@ public enum Convert {
     /// `progress` the progress line's text when `config.showProgress`.
     /// Throws only when the output cannot be written.
     public static func pgnToFEN(
-        _ config: PGNToFENConfiguration, report: (Diagnostic) -> Void, progress: @escaping (String) -> Void = { _ in }
+        _ config: PGNToFENConfiguration, report reportAll: @escaping (Diagnostic) -> Void, progress: @escaping (String) -> Void = { _ in }
     ) throws -> ConversionSummary {
+        var report = DiagnosticCap(limits: config.limits, report: reportAll)
+        defer { report.finish() }
         let out: OutputFile
         do { out = try OutputFile(path: config.outputPath, inputs: config.inputs.isEmpty ? ["-"] : config.inputs) } catch {
             throw ConversionError(error)
@@ -78,6 +82,10 @@ public enum Convert {
                 }
             } catch let e as ConversionError {
                 throw e
+            } catch let e as PGNBinaryInput {
+                for d in exporter.takeDiagnostics() { report(d) }
+                report(e.diagnostic)
+                summary.unreadableInputs += 1
             } catch {
                 report(Diagnostic(.error, PGNCode.unreadable, "\(error)", at: nil))
                 summary.unreadableInputs += 1
@@ -85,6 +93,7 @@ public enum Convert {
             }
             meter?.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
                           plies: exporter.movesPlayed, force: true)
+            report.endFile(input.name)
             summary.gamesWithErrors += exporter.gamesWithErrors - errorsBefore
             errorsBefore = exporter.gamesWithErrors
             if let g = config.options.game, exporter.gamesSeen >= g { break }
