@@ -46,7 +46,7 @@ public enum PGNCode {
     public static let countersDoNotFollow = "PGN152"
     /// Two consecutive FEN lines have the same side to move.
     public static let sideDoesNotAlternate = "PGN153"
-    /// A position (without counters) appears twice in one sequence.
+    /// Retired: a repeated position is legal (threefold repetition); fen2pgn no longer reports it.
     public static let positionRepeats = "PGN154"
     /// A FEN line that does not parse or is not a legal position (the note gives the FEN0xx/POS0xx detail).
     public static let badFENLine = "PGN155"
@@ -65,6 +65,14 @@ public enum PGNCode {
     public static let wrongCheckMarker = "PGN906"
     /// A result that contradicts the final position (1-0 after Black mates, a decisive result after stalemate).
     public static let resultContradictsPosition = "PGN907"
+    // fen2pgn: FEN lines not written canonically (FEN9xx; FEN0xx are ChessCore's syntax codes).
+    /// Spaces or tabs before or after the FEN on its line.
+    public static let fenSurroundingSpace = "FEN901"
+    /// A placement that parses but is not canonical (`44` for `8`).
+    public static let fenPlacementNotCanonical = "FEN902"
+    /// Castling rights not in the order `KQkq` (`QKqk`).
+    public static let fenCastlingNotCanonical = "FEN903"
+
     /// A tag name given twice in one game (the first is kept).
     public static let duplicateTag = "PGN908"
 }
