@@ -107,7 +107,43 @@ public struct FENExporter: PGNVisitor {
         switch replayer.advance(bytes: bytes, at: location) {
         case .ignored: return
         case .failed(let d): fail(d)
-        case .played: recordPly(san: nil, uci: nil)
+        case .played:
+            if let last = bytes.last, last == 43 || last == 35 { checkMarker(last, at: location) }
+            recordPly(san: nil, uci: nil)
+        }
+    }
+
+    /// A `+` or `#` must be true of the position after the move (a missing one is not reported:
+    /// many exports leave them out). Only checked when written, so the fast path stays fast.
+    private mutating func checkMarker(_ marker: UInt8, at location: PGNLocation) {
+        let p = replayer.position
+        let wrong: String?
+        if marker == 35 {
+            wrong = p.isCheckmate ? nil : p.isCheck ? "\"#\" but the move only gives check (write \"+\")" : "\"#\" but the move does not give mate"
+        } else {
+            wrong = !p.isCheck ? "\"+\" but the move does not give check" : p.isCheckmate ? "\"+\" but the move gives mate (write \"#\")" : nil
+        }
+        if let wrong {
+            diagnostics.append(Diagnostic(.warning, PGNCode.wrongCheckMarker, wrong,
+                                          at: SourceLocation(file: replayer.fileName, line: location.line, column: location.column)))
+        }
+    }
+
+    public mutating func outcome(_ outcome: PGNOutcome, at location: PGNLocation) {
+        guard lines.count == 1, !replayer.isDead, outcome != .unknown else { return }
+        let p = replayer.position
+        let why: String?
+        if p.isCheckmate {
+            let winner: PGNOutcome = p.turn == .white ? .blackWins : .whiteWins
+            why = outcome == winner ? nil : "\(p.turn == .white ? "Black" : "White") has mated, so the result is \(winner.rawValue)"
+        } else if p.isStalemate {
+            why = outcome == .draw ? nil : "the game ends in stalemate, so the result is 1/2-1/2"
+        } else {
+            why = nil
+        }
+        if let why {
+            fail(Diagnostic(.error, PGNCode.resultContradictsPosition, "result \"\(outcome.rawValue)\" contradicts the final position: \(why)",
+                            at: SourceLocation(file: replayer.fileName, line: location.line, column: location.column)))
         }
     }
 
@@ -116,6 +152,7 @@ public struct FENExporter: PGNVisitor {
         case .ignored: return
         case .failed(let d): fail(d)
         case .played(let r):
+            if let last = text.utf8.last, last == 43 || last == 35 { checkMarker(last, at: location) }
             // UCI text only when it is printed: building it for every ply cost more than the FEN.
             recordPly(san: r.canonicalSAN, uci: options.format == .jsonl ? (r.move?.uci ?? "0000") : nil)
         }

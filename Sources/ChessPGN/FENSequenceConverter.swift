@@ -32,6 +32,10 @@ public struct FENSequenceConverter {
     private var previousLine = 0
     private var failed = false
     private var active = false
+    /// EPD lines carry no counters: the sequence's counters are not checked.
+    private var counterFree = false
+    /// The game and line numbers of the jsonl rows being read.
+    private var jsonlKey: [Int]? = nil
 
     public init(fileName: String, tags: [PGNTag] = [], inferStandardStart: Bool = true) {
         self.fileName = fileName
@@ -50,21 +54,62 @@ public struct FENSequenceConverter {
         failed = true
     }
 
-    /// Reads one line (without its line ending). Returns a finished game when a blank line ends a sequence.
+    /// Reads one line (without its line ending). Returns a finished game when a blank line ends a
+    /// sequence (or, for `pgn2fen --format jsonl` lines, when the game or line number changes).
+    ///
+    /// A line is a FEN, an EPD (the first four FEN fields: the counters are then not checked), or a
+    /// JSON object with a `"fen"` member as `pgn2fen --format jsonl` writes it. A UTF-8 byte order
+    /// mark at the start of the file is skipped. The FEN must be written canonically: no spaces
+    /// around it (FEN901), runs of empty squares as one digit (FEN902), castling rights in the
+    /// order `KQkq` (FEN903). Repeated positions are fine (a threefold repetition is a legal game).
     public mutating func line(_ raw: String, number: Int) -> String? {
-        let text = raw.trimmingSpaces
-        if text.isEmpty { return finish() }
-        if !active {
-            active = true
-            failed = false
-            game = GameTree(location: PGNLocation(line: number, column: 1))
-            current = nil
-            seen.removeAll()
+        var raw = raw
+        if number == 1, raw.unicodeScalars.first == "\u{FEFF}" { raw.unicodeScalars.removeFirst() }
+        if raw.utf8.allSatisfy({ $0 == 32 || $0 == 9 }) { return finish() }
+        if active && failed && raw.utf8.first != 123 { return nil }  // the rest of a failed sequence is skipped
+        if raw.unicodeScalars.contains("\u{FEFF}") {
+            if !active { begin(number) }
+            error(PGNCode.badFENLine, "a byte order mark (U+FEFF, invisible) inside the file: it may only start the file", line: number)
+            return nil
         }
-        if failed { return nil }
+        var finished: String? = nil
+        var text = raw
+        if raw.utf8.first == 123 {  // `{`: a jsonl line
+            guard let row = JSONLRow(raw) else {
+                if !active { begin(number) }
+                error(PGNCode.badFENLine, "a JSON line without a \"fen\" string member (as pgn2fen --format jsonl writes)", line: number)
+                return nil
+            }
+            if let key = jsonlKey, key != row.key { finished = finish() }
+            jsonlKey = row.key
+            text = row.fen
+        } else if raw.utf8.first == 32 || raw.utf8.first == 9 || raw.utf8.last == 32 || raw.utf8.last == 9 {
+            if !active { begin(number) }
+            error(PGNCode.fenSurroundingSpace, "spaces around the FEN: write the FEN alone on its line", line: number)
+            return nil
+        }
+        if !active { begin(number) }
+        if failed { return finished }
+        lineInner(text, number: number)
+        return finished
+    }
+
+    private mutating func begin(_ number: Int) {
+        active = true
+        failed = false
+        game = GameTree(location: PGNLocation(line: number, column: 1))
+        current = nil
+        seen.removeAll()
+    }
+
+    /// The FEN (or EPD) `text` of line `number`, the sequence being active and not failed.
+    @discardableResult
+    private mutating func lineInner(_ text: String, number: Int) -> String? {
+        let fields = text.split(separator: " ", omittingEmptySubsequences: false)
+        let isEPD = fields.count == 4
         let p: Position
         do {
-            p = try Position(fen: text)
+            p = try Position(fen: isEPD ? text + " 0 1" : text)
         } catch {
             switch error {
             case .syntax(let e):
@@ -74,6 +119,11 @@ public struct FENSequenceConverter {
             }
             return nil
         }
+        if let d = nonCanonical(fields, of: p) {
+            error(d.code, d.message, line: number, column: d.column)
+            return nil
+        }
+        if isEPD { counterFree = true }
         guard let prev = current else {
             start(p, line: number)
             return nil
@@ -85,15 +135,11 @@ public struct FENSequenceConverter {
             return nil
         }
         let id = p.identity
-        if let earlier = seen[id] {
-            error(PGNCode.positionRepeats, "position repeats: it is the position of line \(earlier)", line: number)
-            return nil
-        }
         let joins = prev.legalMoves.filter { prev.playingUnchecked($0).identity == id }
         if joins.isEmpty, !prev.isCheck, prev.playingNullMoveUnchecked().identity == id {
             // pgn2fen prints the position after a PGN null move: give the `--` back.
             let after = prev.playingNullMoveUnchecked()
-            if after.halfmoveClock != p.halfmoveClock || after.fullmoveNumber != p.fullmoveNumber {
+            if !counterFree, after.halfmoveClock != p.halfmoveClock || after.fullmoveNumber != p.fullmoveNumber {
                 error(PGNCode.countersDoNotFollow, "counters do not follow from the null move: expected \(after.halfmoveClock) \(after.fullmoveNumber), found \(p.halfmoveClock) \(p.fullmoveNumber)", line: number)
                 return nil
             }
@@ -113,7 +159,7 @@ public struct FENSequenceConverter {
         }
         let after = prev.playingUnchecked(m)
         let san = prev.san(m)
-        if after.halfmoveClock != p.halfmoveClock || after.fullmoveNumber != p.fullmoveNumber {
+        if !counterFree, after.halfmoveClock != p.halfmoveClock || after.fullmoveNumber != p.fullmoveNumber {
             error(
                 PGNCode.countersDoNotFollow,
                 "counters do not follow from \(Replayer.label(san, in: prev)): expected \(after.halfmoveClock) \(after.fullmoveNumber), found \(p.halfmoveClock) \(p.fullmoveNumber)",
@@ -132,8 +178,8 @@ public struct FENSequenceConverter {
         if inferStandardStart, p.identity != Position.standard.identity {
             let s = Position.standard
             let joins = s.legalMoves.filter { s.playingUnchecked($0).identity == p.identity }
-            if joins.count == 1, let m = joins.first, s.playingUnchecked(m).halfmoveClock == p.halfmoveClock,
-                s.playingUnchecked(m).fullmoveNumber == p.fullmoveNumber
+            if joins.count == 1, let m = joins.first,
+                counterFree || (s.playingUnchecked(m).halfmoveClock == p.halfmoveClock && s.playingUnchecked(m).fullmoveNumber == p.fullmoveNumber)
             {
                 game.start = s
                 seen[s.identity] = 0
@@ -153,8 +199,10 @@ public struct FENSequenceConverter {
 
     /// Ends the current sequence; its game, if it had any line.
     public mutating func finish() -> String? {
+        jsonlKey = nil
         guard active else { return nil }
         active = false
+        counterFree = false
         guard let start = game.start else { return nil }
         var result = "*"
         if !failed, let last = current {
@@ -180,5 +228,63 @@ public struct FENSequenceConverter {
         }
         gamesWritten += 1
         return PGNWriter().write(game)
+    }
+}
+
+extension FENSequenceConverter {
+    /// A FEN that parses but is not written canonically: the placement with `44` for `8`, castling
+    /// rights out of the `KQkq` order. Reported, not normalised: the file is meant to be canonical.
+    func nonCanonical(_ fields: [Substring], of p: Position) -> (code: String, message: String, column: Int)? {
+        let canonical = p.fen().split(separator: " ")
+        guard fields.count >= 4, canonical.count >= 4 else { return nil }
+        if fields[0] != canonical[0] {
+            return (PGNCode.fenPlacementNotCanonical,
+                    "placement \"\(fields[0])\" is not written canonically (runs of empty squares as one digit): write \"\(canonical[0])\"", 1)
+        }
+        if fields[2] != canonical[2] {
+            return (PGNCode.fenCastlingNotCanonical,
+                    "castling rights \"\(fields[2])\" are not in the order KQkq: write \"\(canonical[2])\"", fields[0].count + fields[1].count + 3)
+        }
+        return nil
+    }
+}
+
+/// One line of `pgn2fen --format jsonl`: `{"game":1,"line":0,"ply":1,"san":"e4","uci":"e2e4","fen":"…"}`.
+/// Only what fen2pgn needs is read: the game and line numbers (a sequence each) and the FEN.
+struct JSONLRow {
+    var key: [Int]
+    var fen: String
+
+    init?(_ text: String) {
+        let u = Array(text.utf8)
+        func number(_ name: String) -> Int? {
+            let key = Array("\"\(name)\":".utf8)
+            guard let at = Self.find(key, in: u) else { return nil }
+            var i = at + key.count
+            var n = 0
+            var digits = 0
+            while i < u.count, u[i] >= 48, u[i] <= 57, digits < 9 {
+                n = n * 10 + Int(u[i] - 48)
+                i += 1
+                digits += 1
+            }
+            return digits > 0 ? n : nil
+        }
+        let fenKey = Array("\"fen\":\"".utf8)
+        guard u.last == 125, let at = Self.find(fenKey, in: u) else { return nil }
+        let start = at + fenKey.count
+        guard let close = u[start...].firstIndex(of: 34) else { return nil }
+        fen = String(decoding: u[start..<close], as: UTF8.self)
+        key = [number("game") ?? 0, number("line") ?? 0]
+    }
+
+    static func find(_ needle: [UInt8], in hay: [UInt8]) -> Int? {
+        guard needle.count <= hay.count else { return nil }
+        var i = 0
+        while i + needle.count <= hay.count {
+            if hay[i] == needle[0], hay[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 }

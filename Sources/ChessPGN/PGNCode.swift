@@ -46,8 +46,33 @@ public enum PGNCode {
     public static let countersDoNotFollow = "PGN152"
     /// Two consecutive FEN lines have the same side to move.
     public static let sideDoesNotAlternate = "PGN153"
-    /// A position (without counters) appears twice in one sequence.
+    /// Retired: a repeated position is legal (threefold repetition); fen2pgn no longer reports it.
     public static let positionRepeats = "PGN154"
     /// A FEN line that does not parse or is not a legal position (the note gives the FEN0xx/POS0xx detail).
     public static let badFENLine = "PGN155"
+
+    // Reader limits and hostile input (PGN9xx).
+    /// The input is binary (NUL bytes, or mostly not UTF-8): one error, nothing more is read.
+    public static let binaryInput = "PGN902"
+    /// More problems than one game reports (`PGNReader.maxProblemsPerGame`), or than a file or a
+    /// run reports: "… and N more".
+    public static let tooManyProblems = "PGN903"
+    /// `[SetUp "1"]` without a `[FEN]` tag.
+    public static let setUpWithoutFEN = "PGN904"
+    /// A NUL byte inside a tag value.
+    public static let nulInTag = "PGN905"
+    /// A `+` or `#` that does not match the position after the move (warning).
+    public static let wrongCheckMarker = "PGN906"
+    /// A result that contradicts the final position (1-0 after Black mates, a decisive result after stalemate).
+    public static let resultContradictsPosition = "PGN907"
+    // fen2pgn: FEN lines not written canonically (FEN9xx; FEN0xx are ChessCore's syntax codes).
+    /// Spaces or tabs before or after the FEN on its line.
+    public static let fenSurroundingSpace = "FEN901"
+    /// A placement that parses but is not canonical (`44` for `8`).
+    public static let fenPlacementNotCanonical = "FEN902"
+    /// Castling rights not in the order `KQkq` (`QKqk`).
+    public static let fenCastlingNotCanonical = "FEN903"
+
+    /// A tag name given twice in one game (the first is kept).
+    public static let duplicateTag = "PGN908"
 }

@@ -27,6 +27,8 @@ public final class PGNReader {
     static let maxComment = 1 << 20
     static let maxTagValue = 1 << 16
     static let maxToken = 64
+    /// Problems one game delivers at most; the rest are summed up in one more diagnostic (PGN903).
+    public static let maxProblemsPerGame = 50
 
     private let fill: (UnsafeMutableRawBufferPointer) throws -> Int
     private let buf: UnsafeMutableBufferPointer<UInt8>
@@ -40,6 +42,15 @@ public final class PGNReader {
     private var atFileStart = true
     /// The comment or tag value being read.
     private var tok: [UInt8] = []
+    /// Problems delivered in the current game; past `maxProblemsPerGame` they are counted, not delivered.
+    private var gameProblems = 0
+    /// Set at the first unreadable token: the rest of the game is read to find its end, and ignored.
+    private var stopped = false
+    /// Whether the input was found to be binary (then the reader reads nothing more).
+    public private(set) var isBinary = false
+    private var binaryThrown = false
+    /// Tag names of the current game (a second tag of the same name is reported, not delivered).
+    private var tagNames: Set<String> = []
     /// The symbol being read (move, move number, result, glyph): at most `maxToken` bytes, kept in
     /// a fixed buffer so that the bytes of a move cost no array bookkeeping.
     private let sym: UnsafeMutablePointer<UInt8>
@@ -106,6 +117,13 @@ public final class PGNReader {
             }
             pos = 0
             end = n
+            checkBinary(first: bytesConsumed == 0)
+            if isBinary {
+                pos = 0
+                end = 0
+                eof = true
+                return false
+            }
             return true
         } catch {
             ioError = error
@@ -155,6 +173,70 @@ public final class PGNReader {
         Diagnostic(severity, code, message, at: SourceLocation(file: fileName, line: loc.line, column: loc.column))
     }
 
+    /// Delivers a problem unless the game has already delivered `maxProblemsPerGame`: a game's
+    /// problems never grow without bound, whatever the input.
+    private func report<V: PGNVisitor>(_ visitor: inout V, _ d: Diagnostic) {
+        gameProblems &+= 1
+        if gameProblems <= Self.maxProblemsPerGame { visitor.problem(d) }
+    }
+
+    /// Ends the movetext at an unreadable token: what follows it in this game is not read as moves
+    /// (`2. ♘f3` must not become the pawn move `f3`).
+    private func stopGame() {
+        stopped = true
+    }
+
+    // MARK: binary input
+
+    /// Whether the bytes look like a binary file rather than text: more than one byte in eight that
+    /// is NUL, another control character or not UTF-8 (Latin-1 PGN stays far below that).
+    static func looksBinary(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.isEmpty { return false }
+        var bad = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b < 32 && b != 9 && b != 10 && b != 13 && b != 12 && b != 11 { bad += 1 }
+                if b == 127 { bad += 1 }
+                i += 1
+                continue
+            }
+            let len = b >= 0xF0 && b < 0xF5 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 && b < 0xE0 ? 2 : 0
+            if len == 0 || b >= 0xF5 {
+                bad += 1
+                i += 1
+                continue
+            }
+            var ok = i + len <= n
+            if ok { for k in 1..<len where bytes[i + k] & 0xC0 != 0x80 { ok = false } }
+            if ok {
+                i += len
+            } else {
+                // A sequence cut by the end of the sample is not held against the input.
+                if i + len > n { break }
+                bad += 1
+                i += 1
+            }
+        }
+        return bad >= 8 && bad * 8 > n
+    }
+
+    /// Checks the chunk just read: a first chunk that is mostly not text, or any chunk where more
+    /// than one byte in 64 is NUL, makes the input binary. A lone NUL in text is reported where it is.
+    private func checkBinary(first: Bool) {
+        let chunk = UnsafeBufferPointer(start: UnsafePointer(buf.baseAddress.map { $0 + pos }), count: end - pos)
+        if first, Self.looksBinary(UnsafeBufferPointer(rebasing: chunk[0..<min(chunk.count, 4096)])) {
+            isBinary = true
+            return
+        }
+        guard chunk.contains(0) else { return }
+        var nuls = 0
+        for b in chunk where b == 0 { nuls &+= 1 }
+        if nuls * 64 > chunk.count { isBinary = true }
+    }
+
     // MARK: games
 
     /// Reads the next game, calling `visitor`; `false` when the input has no more games.
@@ -172,6 +254,10 @@ public final class PGNReader {
             let c = peek()
             if c == -1 {
                 if let e = ioError { throw e }
+                if isBinary, !binaryThrown {
+                    binaryThrown = true
+                    throw PGNBinaryInput(diagnostic: binaryDiagnostic())
+                }
                 return false
             }
             if Self.isSpace(c) {
@@ -183,6 +269,11 @@ public final class PGNReader {
             }
         }
         gamesRead += 1
+        gameProblems = 0
+        stopped = false
+        tagNames.removeAll(keepingCapacity: true)
+        var setUpTag: PGNLocation? = nil
+        var fenTag = false
         let start = PGNGameStart(file: fileName, index: gamesRead, location: here)
         let deliver = visitor.beginGame(start) == .visit
         var resultTag: String? = nil
@@ -195,10 +286,15 @@ public final class PGNReader {
             } else if c == 37 && col == 1 {
                 skipLine()
             } else if c == 91 {
-                readTag(&visitor, deliver: deliver, resultTag: &resultTag)
+                readTag(&visitor, deliver: deliver, resultTag: &resultTag, setUp: &setUpTag, fen: &fenTag)
+            } else if c == 59 {  // `;` comment after a tag: part of the tag section, not the start of movetext
+                skipLine()
             } else {
                 break
             }
+        }
+        if deliver, let at = setUpTag, !fenTag {
+            report(&visitor, diagnostic(.error, PGNCode.setUpWithoutFEN, "[SetUp \"1\"] without a [FEN] tag: the start position is missing", at: at))
         }
         if deliver { visitor.beginMovetext() }
 
@@ -208,7 +304,7 @@ public final class PGNReader {
         var ended = false
         movetext: while true {
             let c = peek()
-            let visiting = deliver && skipDepth == 0
+            let visiting = deliver && skipDepth == 0 && !stopped
             switch c {
             case -1:
                 break movetext
@@ -240,7 +336,7 @@ public final class PGNReader {
                 let loc = here
                 advance()
                 if depth == 0 {
-                    if deliver { visitor.problem(diagnostic(.error, PGNCode.unbalancedVariation, "\")\" without a matching \"(\"", at: loc)) }
+                    if deliver { report(&visitor, diagnostic(.error, PGNCode.unbalancedVariation, "\")\" without a matching \"(\"", at: loc)) }
                 } else {
                     if visiting {
                         visitor.endVariation()
@@ -262,7 +358,7 @@ public final class PGNReader {
                 if digits == 0 || value > 255 {
                     if deliver {
                         let text = digits == 0 ? "$" : "$\(value)"
-                        visitor.problem(diagnostic(.error, PGNCode.badNAG, "\"\(text)\" is not a NAG ($0 to $255)", at: loc))
+                        report(&visitor, diagnostic(.error, PGNCode.badNAG, "\"\(text)\" is not a NAG ($0 to $255)", at: loc))
                     }
                 } else if visiting {
                     visitor.nag(UInt8(value), at: loc)
@@ -286,7 +382,7 @@ public final class PGNReader {
                     continue movetext
                 }
                 if n == 0xE2 {  // `12…`
-                    if !skipEllipsis() { unexpected(&visitor, deliver: deliver) }
+                    skipEllipsis(&visitor, deliver: deliver && !stopped)
                     continue movetext
                 }
                 if Self.isSpace(n) || n == -1 || n == 40 || n == 41 || n == 123 || n == 59 || n == 36 {
@@ -308,12 +404,13 @@ public final class PGNReader {
                     ended = true
                     break movetext
                 }
-                if deliver {
+                if deliver && !stopped {
                     let text = UTF8Text.decode(Array(symBytes)).0
-                    visitor.problem(diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected token \"\(text)\"", at: loc))
+                    report(&visitor, diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected token \"\(text)\"; the rest of the game is skipped", at: loc))
+                    stopGame()
                 }
             case 0xE2:  // … between a move number and a move
-                if !skipEllipsis() { unexpected(&visitor, deliver: deliver) }
+                skipEllipsis(&visitor, deliver: deliver && !stopped)
             case 46:  // stray dots (`1 . e4`, `1 ... e5`)
                 advance()
             case 33, 63:  // a glyph written apart from its move
@@ -327,18 +424,26 @@ public final class PGNReader {
                     readSymbolRest()
                     deliverMove(&visitor, at: loc, deliver: visiting)
                 } else {
-                    unexpected(&visitor, deliver: deliver)
+                    unexpected(&visitor, deliver: deliver && !stopped)
                 }
             }
         }
         if !ended {
             closeVariations(&visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth)
-            if deliver {
-                visitor.problem(diagnostic(.warning, PGNCode.missingResult, "game \(start.index) has no result (1-0, 0-1, 1/2-1/2 or *)", at: here))
+            if deliver && !isBinary {
+                report(&visitor, diagnostic(.warning, PGNCode.missingResult, "game \(start.index) has no result (1-0, 0-1, 1/2-1/2 or *)", at: here))
             }
+        }
+        if deliver, gameProblems > Self.maxProblemsPerGame {
+            visitor.problem(diagnostic(.error, PGNCode.tooManyProblems,
+                                       "game \(start.index): … and \(gameProblems - Self.maxProblemsPerGame) more problem(s) not shown", at: here))
         }
         if deliver { visitor.endGame() }
         if let e = ioError { throw e }
+        if isBinary, !binaryThrown {
+            binaryThrown = true
+            throw PGNBinaryInput(diagnostic: binaryDiagnostic())
+        }
         return true
     }
 
@@ -364,9 +469,14 @@ public final class PGNReader {
         return tmp.count >= n
     }
 
-    private func skipEllipsis() -> Bool {
-        // E2 80 A6
-        advanceIf(0xE2) && advanceIf(0x80) && advanceIf(0xA6)
+    /// Reads `…` (E2 80 A6); on any other character, reports it whole and stops the game.
+    private func skipEllipsis<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
+        let loc = here
+        var got: [UInt8] = []
+        for b in [0xE2, 0x80, 0xA6] {
+            guard advanceIf(b) else { return unexpected(&visitor, deliver: deliver, prefix: got, at: loc) }
+            got.append(UInt8(b))
+        }
     }
 
     @inline(__always) private func advanceIf(_ b: Int) -> Bool {
@@ -425,15 +535,20 @@ public final class PGNReader {
         }
     }
 
-    private func unexpected<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
-        let loc = here
+    /// Reports the character at hand (after `prefix`, its bytes already read) and stops the game.
+    private func unexpected<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, prefix: [UInt8] = [], at start: PGNLocation? = nil) {
+        let loc = start ?? here
         let first = peek()
-        if first < 0 {  // a sequence (`…`) cut by the end of the input
-            if deliver { visitor.problem(diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected end of input inside a character", at: loc)) }
+        if first < 0 && prefix.isEmpty {  // a sequence (`…`) cut by the end of the input
+            if deliver, !isBinary { report(&visitor, diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected end of input inside a character", at: loc)) }
             return
         }
-        var bytes: [UInt8] = [UInt8(first)]
-        advance()
+        var bytes: [UInt8] = prefix
+        if prefix.isEmpty || (first >= 0x80 && first < 0xC0) {
+            bytes.append(UInt8(first))
+            advance()
+        }
+        if deliver { stopGame() }
         if bytes[0] >= 0xC0 {
             while bytes.count < 4, peek() >= 0x80, peek() < 0xC0 {
                 bytes.append(UInt8(peek()))
@@ -444,11 +559,11 @@ public final class PGNReader {
         let (text, bad) = UTF8Text.decode(bytes)
         let shown: String
         if bad != nil || bytes[0] < 32 || bytes[0] == 127 {
-            shown = bytes.map { "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+            shown = bytes.map { ($0 < 16 ? "\\x0" : "\\x") + String($0, radix: 16, uppercase: true) }.joined()
         } else {
             shown = text
         }
-        visitor.problem(diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected character \"\(shown)\" in movetext", at: loc))
+        report(&visitor, diagnostic(.error, PGNCode.unexpectedCharacter, "unexpected character \"\(shown)\" in movetext; the rest of the game is skipped", at: loc))
     }
 
     /// Delivers the move in the symbol buffer, then reads and delivers its `!`/`?` suffix.
@@ -461,7 +576,7 @@ public final class PGNReader {
         }
         if deliver {
             if symCount >= Self.maxToken {
-                visitor.problem(diagnostic(.error, PGNCode.tooLong, "move token longer than \(Self.maxToken) bytes", at: loc))
+                report(&visitor, diagnostic(.error, PGNCode.tooLong, "move token longer than \(Self.maxToken) bytes", at: loc))
             }
             visitor.san(bytes: symBytes, at: loc)
         }
@@ -488,7 +603,7 @@ public final class PGNReader {
         case [33, 63]: nag = 5
         case [63, 33]: nag = 6
         default:
-            visitor.problem(diagnostic(.error, PGNCode.badNAG, "\"\(String(decoding: symBytes, as: UTF8.self))\" is not an annotation glyph", at: loc))
+            report(&visitor, diagnostic(.error, PGNCode.badNAG, "\"\(String(decoding: symBytes, as: UTF8.self))\" is not an annotation glyph", at: loc))
             return
         }
         visitor.nag(nag, at: loc)
@@ -512,11 +627,11 @@ public final class PGNReader {
         }
         guard deliver else { return }
         if !closed {
-            visitor.problem(diagnostic(.error, PGNCode.unterminatedComment, "comment opened here is not closed with \"}\"", at: loc))
+            report(&visitor, diagnostic(.error, PGNCode.unterminatedComment, "comment opened here is not closed with \"}\"", at: loc))
             return
         }
         if cut {
-            visitor.problem(diagnostic(.error, PGNCode.tooLong, "comment longer than \(Self.maxComment) bytes; the rest is dropped", at: loc))
+            report(&visitor, diagnostic(.error, PGNCode.tooLong, "comment longer than \(Self.maxComment) bytes; the rest is dropped", at: loc))
         }
         deliverComment(&visitor, at: loc)
     }
@@ -527,7 +642,7 @@ public final class PGNReader {
         var bad: [String] = []
         let comment = PGNComment(parsing: text) { bad.append($0) }
         for b in bad {
-            visitor.problem(diagnostic(.warning, PGNCode.malformedCommand, "command annotation \"\(b)\" does not parse; kept as text", at: loc))
+            report(&visitor, diagnostic(.warning, PGNCode.malformedCommand, "command annotation \"\(b)\" does not parse; kept as text", at: loc))
         }
         visitor.comment(comment, at: loc)
     }
@@ -538,7 +653,7 @@ public final class PGNReader {
         if let bad {
             let l = UTF8Text.locate(tok, offset: bad, from: start)
             let hex = String(tok[bad], radix: 16, uppercase: true)
-            visitor.problem(diagnostic(.warning, PGNCode.notUTF8, "byte 0x\(hex) is not UTF-8; the text is read as Latin-1", at: l))
+            report(&visitor, diagnostic(.warning, PGNCode.notUTF8, "byte 0x\(hex) is not UTF-8; the text is read as Latin-1", at: l))
         }
         return text
     }
@@ -547,12 +662,12 @@ public final class PGNReader {
         _ o: PGNOutcome, at loc: PGNLocation, _ visitor: inout V, deliver: Bool, depth: inout Int, skipDepth: inout Int, resultTag: String?
     ) {
         if depth > 0, deliver {
-            visitor.problem(diagnostic(.error, PGNCode.unbalancedVariation, "\(depth) variation(s) not closed before the result \"\(o.rawValue)\"", at: loc))
+            report(&visitor, diagnostic(.error, PGNCode.unbalancedVariation, "\(depth) variation(s) not closed before the result \"\(o.rawValue)\"", at: loc))
         }
         closeVariations(&visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, report: false)
         guard deliver else { return }
         if let r = resultTag, let tagged = PGNOutcome(text: r), tagged != o {
-            visitor.problem(diagnostic(.warning, PGNCode.resultMismatch, "result \"\(o.rawValue)\" differs from the Result tag \"\(r)\"", at: loc))
+            report(&visitor, diagnostic(.warning, PGNCode.resultMismatch, "result \"\(o.rawValue)\" differs from the Result tag \"\(r)\"", at: loc))
         }
         visitor.outcome(o, at: loc)
     }
@@ -560,7 +675,7 @@ public final class PGNReader {
     private func closeVariations<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, depth: inout Int, skipDepth: inout Int, report: Bool = true) {
         guard depth > 0 else { return }
         if report, deliver {
-            visitor.problem(diagnostic(.error, PGNCode.unbalancedVariation, "\(depth) variation(s) not closed at the end of the game", at: here))
+            self.report(&visitor, diagnostic(.error, PGNCode.unbalancedVariation, "\(depth) variation(s) not closed at the end of the game", at: here))
         }
         let visited = skipDepth > 0 ? skipDepth - 1 : depth
         if deliver {
@@ -570,14 +685,26 @@ public final class PGNReader {
         skipDepth = 0
     }
 
+    private func binaryDiagnostic() -> Diagnostic {
+        Diagnostic(.error, PGNCode.binaryInput, "this is not a text file (NUL bytes or mostly bytes that are not UTF-8): nothing more is read from it",
+                   at: SourceLocation(file: fileName, line: 1, column: 1))
+    }
+
     // MARK: tags
 
-    private func readTag<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, resultTag: inout String?) {
+    /// Bytes of a PGN symbol token, which a tag name is: letters, digits and `_ + # = : -`.
+    @inline(__always) static func isTagNameByte(_ c: Int) -> Bool {
+        isLetter(c) || isDigit(c) || c == 95 || c == 43 || c == 35 || c == 61 || c == 58 || c == 45
+    }
+
+    private func readTag<V: PGNVisitor>(
+        _ visitor: inout V, deliver: Bool, resultTag: inout String?, setUp: inout PGNLocation?, fen: inout Bool
+    ) {
         let loc = here
         advance()  // [
         func skipBlanks() { while peek() == 32 || peek() == 9 { advance() } }
         func fail(_ message: String, at l: PGNLocation) {
-            if deliver { visitor.problem(diagnostic(.error, PGNCode.malformedTag, message, at: l)) }
+            if deliver { report(&visitor, diagnostic(.error, PGNCode.malformedTag, message, at: l)) }
             // Recover at the end of the tag or of the line.
             while true {
                 let c = peek()
@@ -588,7 +715,10 @@ public final class PGNReader {
         }
         skipBlanks()
         var name: [UInt8] = []
-        while PGNComment.isNameByte(UInt8(truncatingIfNeeded: max(peek(), 0))), peek() >= 0 {
+        if !Self.isLetter(peek()) && !Self.isDigit(peek()) {
+            return fail("tag pair has no name: expected [Name \"value\"]", at: here)
+        }
+        while Self.isTagNameByte(peek()) {
             if name.count < Self.maxToken { name.append(UInt8(peek())) }
             advance()
         }
@@ -600,11 +730,13 @@ public final class PGNReader {
         tok.removeAll(keepingCapacity: true)
         var cut = false
         var warnedQuote = false
+        var nulAt: PGNLocation? = nil
         while true {
             let c = peek()
             if c == -1 || c == 10 || c == 13 {
                 return fail("tag value is not closed with \" before the end of the line", at: here)
             }
+            if c == 0, nulAt == nil { nulAt = here }
             advance()
             if c == 34 {
                 // python-chess and others write quotes unescaped: a quote not followed (after blanks)
@@ -619,7 +751,7 @@ public final class PGNReader {
                 if n == 93 || n == 10 || n == 13 || n == -1 { break }
                 if !warnedQuote, deliver {
                     warnedQuote = true
-                    visitor.problem(diagnostic(.warning, PGNCode.malformedTag, "unescaped quote inside a tag value (write \\\")", at: quoteLoc))
+                    report(&visitor, diagnostic(.warning, PGNCode.malformedTag, "unescaped quote inside a tag value (write \\\")", at: quoteLoc))
                 }
                 if tok.count < Self.maxTagValue { tok.append(34) }
                 if tok.count < Self.maxTagValue { tok.append(contentsOf: blanks) }
@@ -640,11 +772,28 @@ public final class PGNReader {
         advance()
         guard deliver else { return }
         if cut {
-            visitor.problem(diagnostic(.error, PGNCode.tooLong, "tag value longer than \(Self.maxTagValue) bytes; the rest is dropped", at: valueLoc))
+            report(&visitor, diagnostic(.error, PGNCode.tooLong, "tag value longer than \(Self.maxTagValue) bytes; the rest is dropped", at: valueLoc))
+        }
+        if let nulAt {
+            report(&visitor, diagnostic(.error, PGNCode.nulInTag, "NUL byte in the value of tag \(String(decoding: name, as: UTF8.self)); the tag is ignored", at: nulAt))
+            return
         }
         let value = decodeString(&visitor, at: PGNLocation(line: valueLoc.line, column: valueLoc.column + 1))
         let n = String(decoding: name, as: UTF8.self)
+        if tagNames.contains(n) {
+            report(&visitor, diagnostic(.error, PGNCode.duplicateTag, "tag \(n) appears twice in this game; the first one is kept", at: loc))
+            return
+        }
+        tagNames.insert(n)
         if n == "Result" { resultTag = value }
+        if n == "SetUp", value == "1" { setUp = loc }
+        if n == "FEN" { fen = true }
         visitor.tag(name: n, value: value, at: loc)
     }
+}
+
+/// The input is not text (a binary file): the reader stops at once with this one diagnostic (PGN902).
+public struct PGNBinaryInput: Error, CustomStringConvertible, Sendable {
+    public let diagnostic: Diagnostic
+    public var description: String { diagnostic.text }
 }

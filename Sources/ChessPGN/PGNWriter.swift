@@ -35,6 +35,9 @@ public struct PGNWriter: Sendable {
         }
         var seen = Set(Self.roster)
         var others: [PGNTag] = []
+        // `[SetUp "1"]` without a FEN tag says nothing true (the game was replayed from the standard
+        // position, and PGN904 was reported on reading): it is not written.
+        if game.tag("FEN") == nil { seen.insert("SetUp") }
         for t in game.tags where !seen.contains(t.name) {
             seen.insert(t.name)
             others.append(t)

@@ -49,10 +49,27 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable {
     /// `file:line:col: error[CODE]: message`, the form compilers and editors understand.
     public var text: String {
         var s = ""
-        if let l = location { s += "\(l.file):\(l.line):\(l.column): " }
-        s += "\(severity.rawValue)[\(code)]: \(message)"
-        for n in notes { s += "\n    \(n)" }
+        if let l = location { s += "\(Self.escapeControls(l.file)):\(l.line):\(l.column): " }
+        s += "\(severity.rawValue)[\(code)]: \(Self.escapeControls(message))"
+        for n in notes { s += "\n    \(Self.escapeControls(n))" }
         return s
+    }
+
+    /// Control characters (a newline in a file name, an escape sequence) written as `\n`, `\r`,
+    /// `\t` or `\u{1B}`: one diagnostic is always one line, and no input can forge another.
+    public static func escapeControls(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u.value {
+            case 10: out += "\\n"
+            case 13: out += "\\r"
+            case 9: out += "\\t"
+            case 0..<32, 127: out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 
     /// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.

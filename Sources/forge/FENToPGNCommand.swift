@@ -20,7 +20,7 @@ struct FENToPGNCommand: ParsableCommand {
     @Option(name: .customLong("tag"), help: "A tag for every game, as Name=Value (repeatable).")
     var tags: [String] = []
 
-    @Option(name: .shortAndLong, help: "Write to FILE (through a temporary file renamed into place).")
+    @Option(name: .shortAndLong, help: "Write to FILE (never an input; through a temporary file renamed into place; docs/errors.md).")
     var output: String?
 
     @Flag(help: "Print diagnostics as GitHub Actions annotations.")
@@ -48,10 +48,10 @@ struct FENToPGNCommand: ParsableCommand {
             summary = try Convert.fenToPGN(config) { d in
                 printError(githubAnnotations ? d.githubAnnotation : d.text)
             }
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
+        } catch let e as ConversionError {
+            printError(e.description)
+            throw ExitCode(e.exitStatus)
         }
-        if summary.failed { throw ExitCode(1) }
+        if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
     }
 }

@@ -32,7 +32,7 @@ struct PGNToFENCommand: ParsableCommand {
     @Option(help: "Only game N (1-based, counted over all inputs).")
     var game: Int?
 
-    @Option(name: .shortAndLong, help: "Write to FILE (through a temporary file renamed into place).")
+    @Option(name: .shortAndLong, help: "Write to FILE (never an input; through a temporary file renamed into place; docs/errors.md).")
     var output: String?
 
     @Flag(help: "Print diagnostics as GitHub Actions annotations.")
@@ -55,10 +55,10 @@ struct PGNToFENCommand: ParsableCommand {
             }, progress: { text in
                 writeError(text)
             })
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
+        } catch let e as ConversionError {
+            printError(e.description)
+            throw ExitCode(e.exitStatus)
         }
-        if summary.failed { throw ExitCode(1) }
+        if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
     }
 }

@@ -122,3 +122,56 @@ struct SeededGenerator: RandomNumberGenerator {
         }
     }
 }
+
+/// Hostile input: binary files are one error, a game stops at its first unreadable token, a game's problems are capped.
+@Suite struct HostileInputTests {
+    @Test func binaryInputIsOneErrorAtOnce() throws {
+        var rng = SeededGenerator(state: 19)
+        let random = (0..<(1 << 20)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let zeros = [UInt8](repeating: 0, count: 1 << 20)
+        let elfLike = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 4000) + Array("1. e4 e5 *".utf8)
+        for bytes in [random, zeros, elfLike] {
+            let (out, diags) = try exportFENs(bytes, name: "bin", options: FENExportOptions())
+            #expect(out.isEmpty)
+            #expect(diags == ["bin:1:1: error[PGN902]: this is not a text file (NUL bytes or mostly bytes that are not UTF-8): nothing more is read from it"])
+        }
+        // Text, then binary: the games before it are read; one error for the rest.
+        let mixed = Array("1. e4 e5 *\n\n".utf8) + [UInt8](repeating: 0x41, count: (1 << 16) - 12) + zeros
+        let (out, diags) = try exportFENs(mixed, name: "mixed", options: FENExportOptions())
+        #expect(out.split(separator: "\n").count == 2)
+        #expect(diags.last?.contains("PGN902") == true)
+        #expect(diags.filter { $0.contains("PGN902") }.count == 1)
+        // Latin-1 text is not binary.
+        let latin1 = Array("[White \"M\u{00FC}ller\"]\n\n1. e4 *\n".utf8).map { $0 == 0xC3 ? 0xFC : $0 }.filter { $0 != 0xBC }
+        #expect(try exportFENs(latin1, name: "l1", options: FENExportOptions()).diagnostics.allSatisfy { !$0.contains("PGN902") })
+    }
+
+    @Test func endlessZerosFromAStreamStopAtTheFirstChunk() throws {
+        var calls = 0
+        let reader = PGNReader(fileName: "/dev/zero") { buffer in
+            calls += 1
+            for i in 0..<buffer.count { buffer[i] = 0 }
+            return buffer.count
+        }
+        var exporter = FENExporter(options: FENExportOptions())
+        #expect(throws: PGNBinaryInput.self) { while try reader.readGame(&exporter) {} }
+        #expect(calls == 1)
+        #expect(try reader.readGame(&exporter) == false)
+    }
+
+    @Test func aGameStopsAtItsFirstUnreadableToken() throws {
+        let (out, diags) = try exportFENs(Array("1. e4 e5 2. \u{2658}f3 Nc6 *\n".utf8), name: "k.pgn", options: FENExportOptions())
+        #expect(out.split(separator: "\n").count == 2)  // e4 e5, and not the pawn move f3
+        #expect(diags == ["k.pgn:1:13: error[PGN100]: unexpected character \"\u{2658}\" in movetext; the rest of the game is skipped"])
+    }
+
+    @Test func aGamesProblemsAreCapped() throws {
+        var text = "[Event \"many bad tags\"]\n"
+        for _ in 0..<5_000 { text += "[ \"no name\"]\n" }
+        text += "\n1. e4 *\n"
+        let (out, diags) = try exportFENs(Array(text.utf8), name: "t.pgn", options: FENExportOptions())
+        #expect(out.split(separator: "\n").count == 1)
+        #expect(diags.count == PGNReader.maxProblemsPerGame + 1)
+        #expect(diags.last?.contains("error[PGN903]: game 1: … and 4950 more problem(s) not shown") == true)
+    }
+}

@@ -37,9 +37,14 @@ func exportFENs(_ bytes: [UInt8], name: String, options: FENExportOptions) throw
     var exporter = FENExporter(options: options)
     var out: [UInt8] = []
     var diags: [String] = []
-    while try reader.readGame(&exporter) {
+    do {
+        while try reader.readGame(&exporter) {
+            out += exporter.takeOutput()
+            diags += exporter.takeDiagnostics().map(\.text)
+        }
+    } catch let e as PGNBinaryInput {  // a binary input: one diagnostic, and the reader stops
         out += exporter.takeOutput()
-        diags += exporter.takeDiagnostics().map(\.text)
+        diags += exporter.takeDiagnostics().map(\.text) + [e.diagnostic.text]
     }
     return (String(decoding: out, as: UTF8.self), diags)
 }
@@ -50,9 +55,11 @@ func roundTripGames(_ bytes: [UInt8], name: String) throws -> (games: [GameTree]
     var builder = GameTreeBuilder(replaying: true)
     var games: [GameTree] = []
     var written: [String] = []
-    while try reader.readGame(&builder) {
-        games.append(builder.game)
-        written.append(PGNWriter().write(builder.game))
-    }
+    do {
+        while try reader.readGame(&builder) {
+            games.append(builder.game)
+            written.append(PGNWriter().write(builder.game))
+        }
+    } catch is PGNBinaryInput {}  // the reader stops at a binary input; the games before it are kept
     return (games, written.joined(separator: "\n"))
 }

@@ -67,7 +67,7 @@ public final class EngineDiagnostics: @unchecked Sendable {
 /// Locates the engine, opens the cache and starts the pool's first engine.
 /// Throws a diagnostic (code UCI101/UCI102/UCI108) when no engine can be started: exit 69.
 public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: EngineDiagnostics) throws(Diagnostic) -> PositionAnalyzer {
-    ProcessRegistry.shared.installSignalHandlers()
+    SignalCleanup.shared.installSignalHandlers()  // temporary outputs removed and engines ended on SIGINT/SIGTERM/SIGHUP
     let path: String
     do throws(EngineFailure) {
         path = try EngineLocator.locate(explicitPath: config.enginePath)

@@ -36,7 +36,7 @@ public struct AnnotateConfiguration: Sendable {
     }
 }
 
-/// How the run went: diagnostics to print and the exit status (0 ok, 1 bad input, 2 output failed, 69 no engine).
+/// How the run went: diagnostics to print and the exit status (0 ok, 1 bad input, 69 no engine, 73/74 output not written).
 public struct AnnotateReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var exitCode: Int32
@@ -50,6 +50,11 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     let input: ByteInput
     do { input = try ByteInput(path: config.file) } catch {
         return AnnotateReport(diagnostics: [Diagnostic(.error, PGNCode.unreadable, error.message)], exitCode: 1, games: 0, moves: 0)
+    }
+    // The output is opened first: one that names the input, or cannot be created, fails before any work.
+    let out: OutputFile
+    do { out = try OutputFile(path: config.outputPath, inputs: [config.file]) } catch {
+        return AnnotateReport(diagnostics: [Diagnostic(.error, error.code, error.description)], exitCode: error.exitStatus, games: 0, moves: 0)
     }
     let reader = PGNReader(fileName: input.name, read: input.read(into:))
     var trees: [GameTree] = []
@@ -100,13 +105,12 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         diagnostics += engineOracle.analyzer.cacheErrors.map { Diagnostic(.warning, "UCI120", $0) }
     }
 
-    do {
-        let out = try AtomicOutput(path: config.outputPath)
+    do throws(OutputError) {
         try out.write(Array(text.utf8))
         try out.commit()
     } catch {
-        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, "ANN590", "cannot write the output: \(error)")],
-                              exitCode: 2, games: trees.count, moves: moves)
+        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, error.code, error.description)],
+                              exitCode: error.exitStatus, games: trees.count, moves: moves)
     }
     return AnnotateReport(diagnostics: diagnostics, exitCode: diagnostics.errorCount > 0 ? 1 : 0, games: trees.count, moves: moves)
 }

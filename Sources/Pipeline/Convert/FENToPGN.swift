@@ -9,6 +9,8 @@ public struct FENToPGNConfiguration: Sendable {
     /// Tags for every game (`--tag Event=Opening`); they win over the computed ones.
     public var tags: [PGNTag]
     public var outputPath: String?
+    /// How many diagnostics are shown per file and per run (the rest are counted).
+    public var limits = DiagnosticLimits()
 
     public init(inputs: [String], tags: [PGNTag] = [], outputPath: String? = nil) {
         self.inputs = inputs
@@ -19,11 +21,15 @@ public struct FENToPGNConfiguration: Sendable {
 
 extension Convert {
     /// Converts every FEN sequence of every input into a PGN game; games are separated by a blank line.
-    public static func fenToPGN(_ config: FENToPGNConfiguration, report: (Diagnostic) -> Void) throws -> ConversionSummary {
-        let out: AtomicOutput
-        do { out = try AtomicOutput(path: config.outputPath) } catch { throw ConversionError(message: error.description) }
+    public static func fenToPGN(_ config: FENToPGNConfiguration, report reportAll: @escaping (Diagnostic) -> Void) throws -> ConversionSummary {
+        var report = DiagnosticCap(limits: config.limits, report: reportAll)
+        defer { report.finish() }
+        let out: OutputFile
+        do { out = try OutputFile(path: config.outputPath, inputs: config.inputs.isEmpty ? ["-"] : config.inputs) } catch {
+            throw ConversionError(error)
+        }
         var summary = ConversionSummary()
-        var writeError: AtomicOutput.Failure? = nil
+        var writeError: OutputError? = nil
         func emit(_ game: String) {
             guard writeError == nil else { return }
             do {
@@ -37,6 +43,7 @@ extension Convert {
             do { input = try ByteInput(path: path) } catch {
                 report(Diagnostic(.error, PGNCode.unreadable, error.message, at: nil))
                 summary.unreadableInputs += 1
+                summary.missingInputs += 1
                 continue
             }
             var converter = FENSequenceConverter(fileName: input.name, tags: config.tags)
@@ -48,13 +55,15 @@ extension Convert {
             } catch {
                 report(Diagnostic(.error, PGNCode.unreadable, "\(error)", at: nil))
                 summary.unreadableInputs += 1
+                summary.readFailures += 1
             }
             if let g = converter.finish() { emit(g) }
             for d in converter.takeDiagnostics() { report(d) }
+            report.endFile(input.name)
             summary.gamesWithErrors += converter.sequencesWithErrors
         }
-        if let e = writeError { throw ConversionError(message: e.description) }
-        do { try out.commit() } catch { throw ConversionError(message: error.description) }
+        if let e = writeError { throw ConversionError(e) }
+        do { try out.commit() } catch { throw ConversionError(error) }
         return summary
     }
 }

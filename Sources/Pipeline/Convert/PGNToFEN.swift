@@ -11,6 +11,8 @@ public struct PGNToFENConfiguration: Sendable {
     public var outputPath: String?
     /// Draw a progress line through `progress` (the command sets this when standard error is a terminal).
     public var showProgress: Bool
+    /// How many diagnostics are shown per file and per run (the rest are counted).
+    public var limits = DiagnosticLimits()
 
     public init(inputs: [String], options: FENExportOptions = FENExportOptions(), outputPath: String? = nil, showProgress: Bool = false) {
         self.inputs = inputs
@@ -27,8 +29,17 @@ public struct ConversionSummary: Sendable, Hashable {
     public var gamesWithErrors = 0
     /// Inputs that could not be read at all.
     public var unreadableInputs = 0
+    /// Inputs that could not be opened (missing, no permission): the command exits 66.
+    public var missingInputs = 0
+    /// Inputs whose reading failed part way (an I/O error): the command exits 74.
+    public var readFailures = 0
     /// Whether any error was found (the command then exits 1).
     public var failed: Bool { gamesWithErrors > 0 || unreadableInputs > 0 }
+    /// The exit status: 74 when reading an input failed, 66 when an input could not be opened,
+    /// 1 for errors in the input, else 0. The other inputs are converted in every case.
+    public var exitStatus: Int32 {
+        readFailures > 0 ? ExitStatus.ioError : missingInputs > 0 ? ExitStatus.noInput : failed ? ExitStatus.inputErrors : ExitStatus.ok
+    }
 }
 
 public enum Convert {
@@ -36,10 +47,14 @@ public enum Convert {
     /// `progress` the progress line's text when `config.showProgress`.
     /// Throws only when the output cannot be written.
     public static func pgnToFEN(
-        _ config: PGNToFENConfiguration, report: (Diagnostic) -> Void, progress: @escaping (String) -> Void = { _ in }
+        _ config: PGNToFENConfiguration, report reportAll: @escaping (Diagnostic) -> Void, progress: @escaping (String) -> Void = { _ in }
     ) throws -> ConversionSummary {
-        let out: AtomicOutput
-        do { out = try AtomicOutput(path: config.outputPath) } catch { throw ConversionError(message: error.description) }
+        var report = DiagnosticCap(limits: config.limits, report: reportAll)
+        defer { report.finish() }
+        let out: OutputFile
+        do { out = try OutputFile(path: config.outputPath, inputs: config.inputs.isEmpty ? ["-"] : config.inputs) } catch {
+            throw ConversionError(error)
+        }
         var exporter = FENExporter(options: config.options)
         var summary = ConversionSummary()
         var errorsBefore = 0
@@ -50,6 +65,7 @@ public enum Convert {
             do { input = try ByteInput(path: path) } catch {
                 report(Diagnostic(.error, PGNCode.unreadable, error.message, at: nil))
                 summary.unreadableInputs += 1
+                summary.missingInputs += 1
                 continue
             }
             let reader = PGNReader(fileName: input.name, read: input.read(into:))
@@ -58,7 +74,7 @@ public enum Convert {
                     for d in exporter.takeDiagnostics() { report(d) }
                     let bytes = exporter.takeOutput()
                     if !bytes.isEmpty {
-                        do { try out.write(bytes) } catch { throw ConversionError(message: error.description) }
+                        do { try out.write(bytes) } catch { throw ConversionError(error) }
                     }
                     meter?.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
                                   plies: exporter.movesPlayed)
@@ -66,12 +82,18 @@ public enum Convert {
                 }
             } catch let e as ConversionError {
                 throw e
+            } catch let e as PGNBinaryInput {
+                for d in exporter.takeDiagnostics() { report(d) }
+                report(e.diagnostic)
+                summary.unreadableInputs += 1
             } catch {
                 report(Diagnostic(.error, PGNCode.unreadable, "\(error)", at: nil))
                 summary.unreadableInputs += 1
+                summary.readFailures += 1
             }
             meter?.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
                           plies: exporter.movesPlayed, force: true)
+            report.endFile(input.name)
             summary.gamesWithErrors += exporter.gamesWithErrors - errorsBefore
             errorsBefore = exporter.gamesWithErrors
             if let g = config.options.game, exporter.gamesSeen >= g { break }
@@ -82,13 +104,16 @@ public enum Convert {
             report(Diagnostic(.error, PGNCode.unreadable, "--game \(g): the input has only \(exporter.gamesSeen) game(s)", at: nil))
             summary.unreadableInputs += 1
         }
-        do { try out.commit() } catch { throw ConversionError(message: error.description) }
+        do { try out.commit() } catch { throw ConversionError(error) }
         return summary
     }
 }
 
-/// The output could not be written.
+/// The output could not be written; `exitStatus` is 73 or 74 (docs/errors.md).
 public struct ConversionError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+    public let output: OutputError
+    public init(_ output: OutputError) { self.output = output }
+    public var message: String { output.description }
+    public var exitStatus: Int32 { output.exitStatus }
+    public var description: String { "error[\(output.code)]: \(output.description)" }
 }

@@ -92,12 +92,10 @@ public enum Regenerate {
                 diagnostics.append(Diagnostic(.error, "VAL231", "\(t.path) is not what its source regenerates (\(change.detail))",
                                               at: SourceLocation(file: t.path, line: 1, column: 1)))
             } else if !blocked {
-                do {
-                    let out = try AtomicOutput(path: t.path)
-                    try out.write(Array(t.text.utf8))
-                    try out.commit()
+                do throws(OutputError) {
+                    try OutputFile.write(Array(t.text.utf8), to: t.path)
                 } catch {
-                    diagnostics.append(Diagnostic(.error, "VAL233", "cannot write \(t.path): \(error.description)"))
+                    diagnostics.append(Diagnostic(.error, "VAL233", error.description))
                 }
             }
         }

@@ -1,0 +1,73 @@
+// DiagnosticCap: at most N diagnostics per input file and M per run reach the user; the rest are counted ("… and 230,800 more").
+import ChessPGN
+import Diagnostics
+
+/// How many diagnostics a run shows. A hostile input (a binary file, a million bad games) gives a
+/// few screens of findings and one line with the count of the rest, never a flood.
+public struct DiagnosticLimits: Sendable, Hashable {
+    public var perFile: Int
+    public var total: Int
+
+    public init(perFile: Int = 100, total: Int = 1_000) {
+        self.perFile = perFile
+        self.total = total
+    }
+}
+
+/// Passes diagnostics on until a limit is reached, then counts them; `endFile` and `finish` say how
+/// many were not shown (PGN903). Every error is still counted by the caller: the exit status does not change.
+struct DiagnosticCap {
+    let limits: DiagnosticLimits
+    let report: (Diagnostic) -> Void
+    private var shown = 0
+    private var inFile = 0
+    private var hiddenInFile = 0
+    private var hiddenByTotal = 0
+
+    init(limits: DiagnosticLimits, report: @escaping (Diagnostic) -> Void) {
+        self.limits = limits
+        self.report = report
+    }
+
+    mutating func callAsFunction(_ d: Diagnostic) {
+        if inFile >= limits.perFile {
+            hiddenInFile += 1
+        } else if shown >= limits.total {
+            hiddenByTotal += 1
+        } else {
+            inFile += 1
+            shown += 1
+            report(d)
+        }
+    }
+
+    /// Ends one input: a note with the count of its diagnostics not shown.
+    mutating func endFile(_ name: String) {
+        if hiddenInFile > 0 {
+            report(Diagnostic(.note, PGNCode.tooManyProblems,
+                              "\(name): … and \(Self.grouped(hiddenInFile)) more diagnostic(s) not shown (at most \(limits.perFile) per file)"))
+        }
+        inFile = 0
+        hiddenInFile = 0
+    }
+
+    /// Ends the run: a note with the count of diagnostics over the run's limit.
+    mutating func finish() {
+        if hiddenByTotal > 0 {
+            report(Diagnostic(.note, PGNCode.tooManyProblems,
+                              "… and \(Self.grouped(hiddenByTotal)) more diagnostic(s) not shown (at most \(limits.total) per run)"))
+        }
+        hiddenByTotal = 0
+    }
+
+    /// 230800 → "230,800".
+    static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}

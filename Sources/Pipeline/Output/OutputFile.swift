@@ -1,0 +1,238 @@
+// OutputFile: the one writer of every file a command writes (`-o`, regenerated FEN files, word lists): safe against inputs, devices, links, modes and signals.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An output that is either complete or untouched. The rules (docs/errors.md, "The output writer"):
+///
+/// 1. No path, or `-`: standard output, written through.
+/// 2. A path that is one of the inputs (same device and inode: the same name, another name, a
+///    symbolic link to it or a hard link) is refused before anything is read or written.
+/// 3. A character device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe) is opened
+///    and written through; it is never replaced by a regular file.
+/// 4. A symbolic link is followed: its final target is replaced and the link is kept. A link to
+///    nothing (dangling) is refused.
+/// 5. A regular file (or a new one) is written to a temporary sibling `.NAME.tmp-PID-N` in the
+///    target's directory, flushed, given the old file's mode (a new file gets 0666 less the umask),
+///    and renamed over the target. On an error, an interruption (SIGINT, SIGTERM, SIGHUP, see
+///    `SignalCleanup`) or without `commit()`, the temporary file is removed and the target is as it was.
+/// 6. A directory is refused.
+///
+/// Errors carry their sysexits status: 73 (`EX_CANTCREAT`) when the output cannot be created as
+/// asked, 74 (`EX_IOERR`) when writing it fails.
+///
+/// ```swift
+/// let out = try OutputFile(path: "games.fen", inputs: ["games.pgn"])
+/// try out.write(Array("…\n".utf8))
+/// try out.commit()
+/// ```
+public final class OutputFile {
+    /// The name as given (messages use it).
+    public let name: String
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    /// The file renamed over: the path, or a symbolic link's final target.
+    private let target: String?
+    private let tempPath: String?
+    private var buffer: [UInt8] = []
+    private var finished = false
+    private nonisolated(unsafe) static var counter = 0
+
+    /// Opens the output `path` (`nil` or `-` for standard output) that must not be any of `inputs`.
+    public init(path: String?, inputs: [String] = []) throws(OutputError) {
+        guard let path, path != "-" else {
+            name = "standard output"
+            fd = 1
+            ownsDescriptor = false
+            target = nil
+            tempPath = nil
+            return
+        }
+        name = path
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
+            guard errno == ENOENT else { throw .cannotCreate(path, Self.reason(errno)) }
+            (fd, target, tempPath) = try Self.openTemporary(for: path, name: path, mode: nil)
+            ownsDescriptor = true
+            buffer.reserveCapacity(1 << 16)
+            return
+        }
+        var st = link
+        var resolved = path
+        if (link.st_mode & S_IFMT) == S_IFLNK {
+            guard let real = realpath(path, nil) else {
+                throw .cannotCreate(path, "it is a symbolic link to a file that does not exist")
+            }
+            resolved = String(cString: real)
+            free(real)
+            guard stat(resolved, &st) == 0 else { throw .cannotCreate(path, Self.reason(errno)) }
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw .cannotCreate(path, "it is a directory")
+        case S_IFREG:
+            if let input = try Self.input(among: inputs, sameAs: st) {
+                throw .isAnInput(path, input)
+            }
+            (fd, target, tempPath) = try Self.openTemporary(for: resolved, name: path, mode: st.st_mode & 0o7777, owner: (st.st_uid, st.st_gid))
+            ownsDescriptor = true
+            buffer.reserveCapacity(1 << 16)
+        default:  // character or block device, FIFO, socket: written through, never replaced
+            let d = open(path, O_WRONLY | O_CLOEXEC)
+            guard d >= 0 else { throw .cannotCreate(path, Self.reason(errno)) }
+            fd = d
+            ownsDescriptor = true
+            target = nil
+            tempPath = nil
+        }
+    }
+
+    deinit { discard() }
+
+    /// Buffers `bytes`; writes when 64 KiB are buffered.
+    public func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Writes the buffered bytes.
+    public func flush() throws(OutputError) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { b in
+                #if canImport(Glibc)
+                Glibc.write(fd, b.baseAddress.map { $0 + offset }, b.count - offset)
+                #else
+                Darwin.write(fd, b.baseAddress.map { $0 + offset }, b.count - offset)
+                #endif
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                buffer.removeAll()
+                throw .ioError(name, Self.reason(e))
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered and puts the output in place (renames the temporary file over the target).
+    public func commit() throws(OutputError) {
+        guard !finished else { return }
+        do { try flush() } catch {
+            discard()
+            throw error
+        }
+        finished = true
+        guard let target, let tempPath else {
+            if ownsDescriptor, close(fd) != 0 { throw .ioError(name, Self.reason(errno)) }
+            return
+        }
+        defer { SignalCleanup.shared.unregister(tempPath) }
+        if fsync(fd) != 0 || close(fd) != 0 {
+            let e = errno
+            unlink(tempPath)
+            throw .ioError(name, Self.reason(e))
+        }
+        if rename(tempPath, target) != 0 {
+            let e = errno
+            unlink(tempPath)
+            throw .cannotCreate(name, "cannot rename the temporary file into place: \(Self.reason(e))")
+        }
+    }
+
+    /// Abandons the output: the temporary file is removed, the target stays as it was.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        if ownsDescriptor { close(fd) }
+        if let tempPath {
+            unlink(tempPath)
+            SignalCleanup.shared.unregister(tempPath)
+        }
+    }
+
+    /// Writes `bytes` to `path` by the same rules in one call.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, inputs: [String] = []) throws(OutputError) {
+        let out = try OutputFile(path: path, inputs: inputs)
+        try out.write(bytes)
+        try out.commit()
+    }
+
+    // MARK: helpers
+
+    private static func openTemporary(
+        for target: String, name: String, mode: mode_t?, owner: (uid_t, gid_t)? = nil
+    ) throws(OutputError) -> (Int32, String?, String?) {
+        let slash = target.lastIndex(of: "/")
+        let dir = slash.map { String(target[...$0]) } ?? ""
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        counter += 1
+        let temp = "\(dir).\(base).tmp-\(getpid())-\(counter)"
+        SignalCleanup.shared.register(temp)
+        let d = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
+        guard d >= 0 else {
+            let e = errno
+            SignalCleanup.shared.unregister(temp)
+            throw .cannotCreate(name, reason(e))
+        }
+        if let mode {
+            // Before any byte is written: a private file's content is never readable by others.
+            _ = fchmod(d, mode)
+            if let owner { _ = fchown(d, owner.0, owner.1) }  // only root may give a file away; failing keeps ours
+        }
+        return (d, target, temp)
+    }
+
+    /// The input (as named) that is the same file as `st`, if any; `-` means standard input.
+    private static func input(among inputs: [String], sameAs st: stat) throws(OutputError) -> String? {
+        for input in inputs {
+            var s = stat()
+            let ok = input == "-" ? fstat(0, &s) == 0 : stat(input, &s) == 0
+            if ok, s.st_dev == st.st_dev, s.st_ino == st.st_ino { return input == "-" ? "standard input" : input }
+        }
+        return nil
+    }
+
+    static func reason(_ e: Int32) -> String { String(cString: strerror(e)) }
+}
+
+/// Why an output could not be written. `exitStatus` is the sysexits code forge exits with.
+public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The output names a file that is also an input (output, input as named).
+    case isAnInput(String, String)
+    /// The output cannot be created as asked (missing directory, no permission, a directory, a dangling link).
+    case cannotCreate(String, String)
+    /// Writing, flushing or closing failed (disk full, I/O error, a closed pipe).
+    case ioError(String, String)
+
+    public var exitStatus: Int32 {
+        switch self {
+        case .isAnInput, .cannotCreate: ExitStatus.cannotCreate
+        case .ioError: ExitStatus.ioError
+        }
+    }
+
+    /// The stable code: IO101 input as output, IO102 cannot create, IO103 write failed.
+    public var code: String {
+        switch self {
+        case .isAnInput: IOCode.outputIsInput
+        case .cannotCreate: IOCode.cannotCreate
+        case .ioError: IOCode.writeFailed
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .isAnInput(let out, let input):
+            input == out
+                ? "refusing to write \(out): it is also an input (it would be replaced while being read)"
+                : "refusing to write \(out): it is the same file as the input \(input)"
+        case .cannotCreate(let out, let why): "cannot create \(out): \(why)"
+        case .ioError(let out, let why): "cannot write \(out): \(why)"
+        }
+    }
+}
