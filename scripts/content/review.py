@@ -90,7 +90,7 @@ VERB_BASE = {v[:-2] if v.endswith("es") and v[:-2].endswith(("ch", "sh")) else v
              for v in ["controls", "attacks", "watches", "defends", "guards", "protects", "covers", "hits",
                        "eyes", "supports", "pins"]}
 NEG = r"(?:does not|doesn't|no longer|cannot|can't|can no longer|do not|don't)"
-ADV = r"(?:(?:also|now|still|already|then|only|both|both also|even|really|really)\s+)*"
+ADV = r"(?:(?:also|now|still|already|then|only|both|even|really)\s+|(?:[a-z]+s)(?:\s+(?:back|out|in|up|away|forward|first))?\s+and\s+)*"
 SUBJ = (rf"(?P<subj>(?:[Tt]he |[Aa] )?(?:(?P<sq1>{SQ})-(?P<p1>{PIECE})|(?P<p2>{PIECE}) on (?P<sq2>{SQ})"
         rf"|(?:(?P<own>White|Black)'s )?(?P<p3>{PIECE})(?! on)|(?P<it>[Ii]t)))")
 TARGET = (rf"(?:the )?(?:(?P<tsq>{SQ})-(?P<tp>{PIECE})|(?P<tp2>{PIECE}) on (?P<tsq2>{SQ})"
