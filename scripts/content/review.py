@@ -33,6 +33,7 @@ FALSE, else 0.
 """
 import argparse
 import glob
+import io
 import os
 import re
 import sys
@@ -98,7 +99,7 @@ TARGET = (rf"(?:the )?(?:(?P<tsq>{SQ})-(?P<tp>{PIECE})|(?P<tp2>{PIECE}) on (?P<t
 SAN = r"(?:O-O(?:-O)?|[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=[QRBN])?)[+#]?"
 NUMBERED = re.compile(rf"(?<![\w.])(\d+)(\.\.\.|…|\.)\s?({SAN})[?!]*")
 FOLLOW = re.compile(rf"\s+({SAN})[?!]*(?=[\s,.;:)]|$)")
-HYPOTHETICAL = re.compile(r"^(?:If|After|When|Once|Later|Next|Then|Should|Unless|Had)\b|\b(?:if|would|will|could|might|should|where|wants? to|tries to|hopes to|plans? to)\b")
+HYPOTHETICAL = re.compile(r"^(?:If|After|When|Once|Later|Next|Then|Should|Unless|Had)\b|\b(?:if|then|unless|would|will|could|might|should|where|wants? to|tries to|hopes to|plans? to)\b")
 
 
 class Context:
@@ -134,10 +135,12 @@ def resolve_subject(m, ctx, sentence):
         return moved_to, "", False
     if ctx.move is not None and b.piece_type_at(moved_to) == ptype and not m.group("own"):
         return moved_to, "", False
-    color = ctx.mover
     if m.group("own"):
         color = chess.WHITE if m.group("own") == "White" else chess.BLACK
-    squares = list(b.pieces(ptype, color))
+        squares = list(b.pieces(ptype, color))
+    else:
+        # "the queen" that did not just move: only unambiguous if one piece of that kind is on the board
+        squares = list(b.pieces(ptype, chess.WHITE)) + list(b.pieces(ptype, chess.BLACK))
     if len(squares) == 1:
         return squares[0], "", False
     return None, f"which {chess.piece_name(ptype)}?", False
@@ -296,7 +299,7 @@ def check_material(sentence, ctx, rep):
         rep.claim(ctx.where, "material", m.group(0), "ok" if ok else "FALSE",
                   f"{side_word(side)} material {material(b, side)} vs {material(b, not side)}")
     for m in re.finditer(r"\b(?:(?P<side>White|Black) (?:wins|has won|won|gets|got|has got) (?:the|its) (?:pawn|material) back"
-                         r"|the pawn comes back|material is (?:level|equal|even)|level material|(?P<side2>White|Black) has the pawn back)",
+                         r"|[Tt]he pawn comes back|[Mm]aterial is (?:level|equal|even)|level material|(?P<side2>White|Black) has the pawn back)",
                          sentence):
         if HYPOTHETICAL.search(sentence[:m.start()]):
             rep.claim(ctx.where, "material", m.group(0), "skip", "hypothetical")
@@ -444,9 +447,9 @@ def label(node):
     return f"{b.fullmove_number}{'.' if b.turn else '...'}{b.san(node.move)}"
 
 
-def review_file(path, rep, engine, nodes, coverage):
+def review_file(path, rep, engine, nodes, coverage, text=None):
     try:
-        game = chess.pgn.read_game(open(path, encoding="utf-8"))
+        game = chess.pgn.read_game(io.StringIO(text) if text is not None else open(path, encoding="utf-8"))
     except (ValueError, IndexError) as e:
         game = None
         print(f"FALSE file     {path}: unreadable PGN ({e})")
@@ -537,6 +540,33 @@ def review_comment(comment, ctx, rep, engine, nodes):
     check_eval(comment, ctx, rep, engine, nodes)
 
 
+# The false comments issue 16 found in the shipped content, and true ones next to them.
+SELFTEST = [
+    ("1. d4 d5 2. c4 e6 3. Nc3 {The knight adds a third attacker on d5.} *", "FALSE"),
+    ("1. d4 d5 2. c4 e6 3. Nc3 {The knight adds a second attacker on d5.} *", "ok"),
+    ("1. d4 Nf6 2. c4 g6 3. Nc3 Bg7 4. e4 d6 5. Nf3 O-O 6. Be2 e5 7. O-O Nc6 {The knight attacks d4 a third time.} *", "FALSE"),
+    ("1. d4 d5 2. Bf4 {From f4 it controls e5 and b8.} *", "FALSE"),
+    ("1. d4 d5 2. Bf4 Nf6 {Black develops a knight.} 3. e3 e6 4. Nf3 c5 5. c3 Nc6 6. Nbd2 Bd6 7. Bg3 O-O 8. Bd3 b6 "
+     "9. Ne5 Bb7 10. f4 Ne7 11. Qf3 {It also watches the f5 square.} *", "FALSE"),
+    ("1. d4 d5 2. c4 dxc4 3. e4 e5 4. Nf3 exd4 5. Bxc4 {The pawn comes back.} *", "FALSE"),
+    ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 {Only Black's king defends f7.} *", "ok"),
+    ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 {After 4.Nxe5? Qg5 5.Nxf7 Qxg2 6.Rf1 Qxe4+ 7.Be2 Nf3 Black mates.} *", "FALSE"),
+]
+
+
+def selftest():
+    failures = 0
+    for text, want in SELFTEST:
+        rep = Report(quiet=True)
+        review_file("selftest.pgn", rep, None, 0, False, text=text)
+        got = "FALSE" if rep.false else ("ok" if rep.ok else "none")
+        if got != want:
+            failures += 1
+            print(f"selftest: expected {want}, got {got}: {text[-70:]}")
+    print(f"selftest: {len(SELFTEST) - failures}/{len(SELFTEST)} cases as expected")
+    return failures == 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("paths", nargs="*", default=["openings/coach"])
@@ -544,7 +574,10 @@ def main():
     ap.add_argument("--engine", action="store_true", help="check [%%eval] commands with Stockfish")
     ap.add_argument("--nodes", type=int, default=600_000)
     ap.add_argument("--no-coverage", action="store_true", help="do not require a comment on every learner move")
+    ap.add_argument("--selftest", action="store_true", help="check the script on the false comments issue 16 found")
     args = ap.parse_args()
+    if args.selftest:
+        sys.exit(0 if selftest() else 1)
     files = []
     for p in args.paths:
         files += sorted(glob.glob(os.path.join(p, "**", "*.pgn"), recursive=True)) if os.path.isdir(p) else [p]
