@@ -43,9 +43,9 @@ public enum CommentClaims {
         "pawn": .pawn, "knight": .knight, "bishop": .bishop, "rook": .rook, "queen": .queen, "king": .king,
     ]
 
-    /// The claims of `comment`, written after `move` was played from `before`.
+    /// The claims of `comment`, written after `move` was played from `before` (none when the move is not legal there).
     public static func claims(in comment: String, after move: Move, from before: Position) -> [(BoardClaim, String)] {
-        let position = before.playing(move)
+        guard let position = try? before.playing(move) else { return [] }
         let mover = before.turn
         var out: [(BoardClaim, String)] = []
         for clause in clauses(comment) {
@@ -56,7 +56,7 @@ public enum CommentClaims {
 
     /// The claims of `comment` that the position after `move` contradicts.
     public static func problems(in comment: String, after move: Move, from before: Position) -> [ClaimProblem] {
-        let position = before.playing(move)
+        guard let position = try? before.playing(move) else { return [] }
         return claims(in: comment, after: move, from: before).compactMap { claim, words in
             reason(claim, in: position).map { ClaimProblem(claim: claim, words: words, reason: $0) }
         }
