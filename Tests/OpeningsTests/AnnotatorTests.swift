@@ -183,14 +183,14 @@ import Testing
         let line = try AnnotatorFixture.line("d4 d5 c4")
         let p = try around(line, 2)
         // After c4 Black is to move: +30 for Black is -30 for White, within the compensation floor.
-        let good = StubOracle(verdicts: [p.before.fen(): StubOracle.verdict(30, [("c2c4", "c4", 30)]), p.after.fen(): StubOracle.verdict(30)])
+        let good = StubOracle(verdicts: [p.before.fen(): StubOracle.verdict(30, [("c2c4", "c4", 30)]), p.after.fen(): StubOracle.verdict(30, [("d5c4", "dxc4", 30)])])
         let c4 = Annotator(oracle: good).annotate(line: line, learner: .white)[2]
         #expect(c4.motifs.contains { $0.kind == .gambit })
         #expect(c4.explanation.contains("gambit"), "\(c4.explanation)")
         #expect(c4.claim?.kind == .gambit)
         #expect(c4.claim?.evidence.score == .centipawns(30))
         // The engine dislikes it: no "gambit", a mistake with its score.
-        let bad = StubOracle(verdicts: [p.before.fen(): StubOracle.verdict(40, [("g1f3", "Nf3", 40)]), p.after.fen(): StubOracle.verdict(200)])
+        let bad = StubOracle(verdicts: [p.before.fen(): StubOracle.verdict(40, [("g1f3", "Nf3", 40)]), p.after.fen(): StubOracle.verdict(200, [("d5c4", "dxc4", 200)])])
         let lost = Annotator(oracle: bad).annotate(line: line, learner: .white)[2]
         #expect(!lost.motifs.contains { $0.kind == .gambit })
         #expect(lost.motifs.contains { $0.kind == .losesMaterial })
@@ -198,6 +198,11 @@ import Testing
         #expect(lost.explanation.contains("mistake"), "\(lost.explanation)")
         #expect(lost.claim?.evidence.score == .centipawns(-200))
         #expect(lost.arrows.first == "Gg1f3")
+        // Taking the pawn is not among the engine's replies: the pawn is not really offered, no claim either way.
+        let notTaken = StubOracle(verdicts: [p.before.fen(): StubOracle.verdict(30, [("c2c4", "c4", 30)]),
+                                             p.after.fen(): StubOracle.verdict(30, [("e7e6", "e6", 30)])])
+        let quiet = Annotator(oracle: notTaken).annotate(line: line, learner: .white)[2]
+        #expect(!quiet.motifs.contains { $0.kind == .gambit || $0.kind == .losesMaterial })
         // Without an engine: neither.
         let plain = Annotator().annotate(line: line, learner: .white)[2]
         #expect(!plain.explanation.contains("gambit") && !plain.explanation.contains("mistake"))

@@ -145,3 +145,25 @@ let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "
         #expect(checked > 0)
     }
 }
+
+extension ExplanationTruthTests {
+    /// Prints every generated explanation of the shipped content with its claim (for review; `ANN_DUMP=1`).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ANN_DUMP"] == "1" && sharedOracle != nil))
+    func dumpShippedExplanations() throws {
+        let oracle = try #require(sharedOracle)
+        for name in Self.coachFiles() {
+            let path = root.appendingPathComponent("openings/coach/" + name).path
+            let reader = PGNReader(fileName: name, text: try String(contentsOfFile: path, encoding: .utf8))
+            var builder = GameTreeBuilder(fileName: name)
+            while try reader.readGame(&builder) {
+                let lines = GameLines.lines(builder.game)
+                for (l, notes) in zip(lines, Annotator(oracle: oracle).annotate(lines.map(\.request)).lines) {
+                    for a in notes where a.source == .generated {
+                        let claim = a.claim.map { " [\($0.kind.rawValue) \($0.evidence.score.text)]" } ?? ""
+                        print("DUMP \(name) \(l.name ?? "main") \(a.ply) \(a.san)\(claim) | \(a.explanation)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -12,9 +12,12 @@ public struct AnnotationOptions: Hashable, Sendable {
     /// How much better (centipawns) the null-move search must score than the real position for a threat to be named,
     /// and the opponent's idea than the position after the move for "prevents".
     public var threatMargin: Int
+    /// The mover's score from which a capture that leaves it material ahead "wins" that material.
+    public var winningScore: Int
 
     public init(appendGeneratedToAuthored: Bool = false, mistakeThreshold: Int = 80, compensationFloor: Int = -30,
-                threatMargin: Int = 100) {
+                threatMargin: Int = 100, winningScore: Int = 50) {
+        self.winningScore = winningScore
         self.appendGeneratedToAuthored = appendGeneratedToAuthored
         self.mistakeThreshold = mistakeThreshold
         self.compensationFloor = compensationFloor

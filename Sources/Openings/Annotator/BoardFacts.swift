@@ -15,6 +15,11 @@ enum BoardFacts {
         }
     }
 
+    /// The material of `side` on the board, kings left out.
+    static func material(_ board: Board, _ side: Color) -> Int {
+        board.pieces(side).reduce(0) { sum, s in sum + (board.role(at: s).map { $0 == .king ? 0 : value($0) } ?? 0) }
+    }
+
     /// The position with the other side to move (a "pass"), or nil when that is not a legal position
     /// (the side that just moved would be giving check).
     static func passing(_ p: Position) -> Position? {

@@ -54,8 +54,12 @@ enum EngineDetectors {
     /// A capture that wins material by exchange, which the engine does not call a mistake.
     static func winsMaterial(_ c: MoveContext) -> [Motif] {
         guard let captured = c.move.capture, let v = c.engine?.after, let played = c.playedScore else { return [] }
-        let net = BoardFacts.value(captured) - BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them)
-        guard net >= 100, !isMistake(c) else { return [] }
+        let loss = BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them)
+        let net = BoardFacts.value(captured) - loss
+        // Material really ahead on the board (not a pawn won back), and the engine agrees the mover stands better.
+        let balance = BoardFacts.material(c.b1, c.us) - BoardFacts.material(c.b1, c.them) - loss
+        guard net >= 100, balance >= 100, played.isBetter(than: .centipawns(c.options.winningScore), by: 0), !isMistake(c)
+        else { return [] }
         if let p = c.previous, p.capture != nil, p.to == c.move.to { return [] }   // a recapture restores, it does not win
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
         return [.captures(piece: c.moved.role, target: target, outcome: .winsMaterial, evidence: c.evidence(played, of: v))]
@@ -75,6 +79,9 @@ enum EngineDetectors {
             if net >= 100, net > (best?.1 ?? 0) { best = (t.target, net) }
         }
         guard let (square, _) = best, let r = c.b1.role(at: square) else { return [] }
+        // A real offer: taking it is among the engine's top replies (otherwise the material is not really there to take).
+        guard v.lines.contains(where: { l in (try? c.after.move(uci: l.uci)).map { $0.capture != nil && $0.to == square } ?? false })
+        else { return [] }
         let mistake = isMistake(c)
         let compensated = played.isBetter(than: .centipawns(c.options.compensationFloor), by: 0) && !mistake
         // Neither enough play nor a mistake (every move was as bad): no claim either way.
