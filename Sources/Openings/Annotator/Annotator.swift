@@ -137,6 +137,9 @@ public struct Annotator: Sendable {
             return []
         })
         found.removeAll { if case .attacks(_, let t, _) = $0 { named.contains(t.square) } else { false } }
+        // "Stops Nxe5, which would have won the pawn on e5" already says the pawn is defended now.
+        let saved = Set(found.compactMap { m -> Square? in if case .prevents(_, .wins(let p), _) = m { p.square } else { nil } })
+        found.removeAll { if case .defends(_, let t, _) = $0 { saved.contains(t.square) } else { false } }
         if !found.contains(where: saysWhy), !c.after.isCheckmate, let p = RuleDetectors.principle(c) { found.append(p) }
         return found
     }
@@ -147,7 +150,7 @@ public struct Annotator: Sendable {
         case .captures(_, _, .tradedFor, _), .recaptures(_, _, false): false
         case .kingShieldWeakened, .doubledPawns, .isolatedPawn, .passedPawn, .kingInCentre: false
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .prevents,
-             .check, .answersCheck, .defends, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
+             .check, .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
              .offersMaterial, .losesGround, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .makesLuft, .principle:
             true
         }

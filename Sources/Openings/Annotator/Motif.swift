@@ -71,6 +71,10 @@ public enum Motif: Hashable, Sendable {
     case answersCheck(piece: Role, to: Square, blocks: Bool)
     /// The moved piece now guards an own piece that an enemy piece attacks.
     case defends(defender: PlacedPiece, target: PlacedPiece, attacker: PlacedPiece)
+    /// The moved piece adds a defender to an own piece or pawn that an enemy piece attacks (it was not winnable: a support).
+    case supports(defender: PlacedPiece, target: PlacedPiece, attacker: PlacedPiece)
+    /// The moved piece and an enemy piece of equal value attack each other: it offers a trade.
+    case offersTrade(piece: PlacedPiece, target: PlacedPiece)
     /// The moved piece left a square where it could be won, to one where it cannot.
     case escapes(piece: Role, from: Square, to: Square, attacker: PlacedPiece)
     /// The moved piece left a square an enemy pawn could attack with one push, for one no pawn push reaches.
@@ -118,6 +122,8 @@ public enum Motif: Hashable, Sendable {
         case .check: .check
         case .answersCheck: .answersCheck
         case .defends: .defends
+        case .supports: .supports
+        case .offersTrade: .offersTrade
         case .escapes: .escapes
         case .avoidsPawnPush: .avoidsPawnPush
         case .pins: .pins
@@ -159,7 +165,8 @@ public enum Motif: Hashable, Sendable {
         case .prevents(_, .mate, _): []
         case .check(let c, let k, _): [c.square, k]
         case .answersCheck(_, let to, _): [to]
-        case .defends(let d, let t, let a): [d.square, t.square, a.square]
+        case .defends(let d, let t, let a), .supports(let d, let t, let a): [d.square, t.square, a.square]
+        case .offersTrade(let p, let t): [p.square, t.square]
         case .escapes(_, let f, let t, let a): [f, t, a.square]
         case .avoidsPawnPush(_, let f, let t, _): [f, t]
         case .pins(let a, let b, let c): [a.square, b.square, c.square]
@@ -192,7 +199,7 @@ public enum Motif: Hashable, Sendable {
         case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, let e): e
         case .captures(_, _, _, let e): e
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .check, .answersCheck,
-             .defends, .escapes, .avoidsPawnPush, .pins, .forks, .recaptures, .removesDefender, .doubledPawns, .isolatedPawn,
+             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .recaptures, .removesDefender, .doubledPawns, .isolatedPawn,
              .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened, .makesLuft,
              .kingInCentre, .principle:
             nil
@@ -210,7 +217,8 @@ public enum Motif: Hashable, Sendable {
         case .threatens, .prevents: [.tactics, .material]
         case .check: [.tactics, .kingSafety]
         case .answersCheck, .kingShieldWeakened, .makesLuft, .kingInCentre: [.kingSafety]
-        case .defends, .escapes, .avoidsPawnPush: [.material]
+        case .defends, .supports, .escapes, .avoidsPawnPush: [.material]
+        case .offersTrade: [.material, .pieceActivity]
         case .pins, .forks, .removesDefender: [.tactics]
         case .captures, .recaptures: [.material]
         case .offersMaterial(_, true, _): [.material, .gambit]
@@ -247,6 +255,8 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     case check
     case answersCheck = "answers-check"
     case defends
+    case supports
+    case offersTrade = "offers-trade"
     case escapes
     case avoidsPawnPush = "avoids-pawn-push"
     case pins
@@ -276,7 +286,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .threatens, .prevents, .winsMaterial, .gambit, .losesMaterial, .losesGround: true
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .check, .answersCheck,
-             .defends, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .recaptures, .removesDefender, .doubledPawns,
+             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .recaptures, .removesDefender, .doubledPawns,
              .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened,
              .makesLuft, .kingInCentre, .principle:
             false

@@ -8,7 +8,7 @@ enum RuleDetectors {
     /// Every rule detector, in the order their motifs are listed.
     static let all: [Detector] = [
         castles, develops, occupiesCentre, controlsCentre, recapturesOrTrades, removesDefender, answersCheck, check,
-        attacks, forks, pins, defends, escapes, avoidsPawnPush, opensLine, preparesCastling, pawnBreak, pawnChain,
+        attacks, forks, pins, defends, supports, offersTrade, escapes, avoidsPawnPush, opensLine, preparesCastling, pawnBreak, pawnChain,
         preparesPush, takesSquare, gainsSpace, pawnStructure, kingShieldWeakened, makesLuft, kingInCentre,
     ]
 
@@ -143,6 +143,32 @@ enum RuleDetectors {
             out.append(.defends(defender: PlacedPiece(c.moved.role, c.move.to), target: PlacedPiece(tr, t.target), attacker: a))
         }
         return out
+    }
+
+    /// The moved piece newly guards an own piece or pawn that an enemy piece (not the king) attacks, which was not winnable
+    /// before (then it is `defends`): Re1 behind e4, Re8 behind e5.
+    static func supports(_ c: MoveContext) -> [Motif] {
+        guard c.move.role != .king, !c.move.isCastle else { return [] }
+        let winnableBefore = Set(BoardFacts.winningCaptures(c.before, by: c.them).map(\.target))
+        var out: [Motif] = []
+        for t in c.reachAfter & ~c.reachBefore & c.b1.pieces(c.us) where !winnableBefore.contains(t) {
+            let attackers = c.b1.attackers(of: t, by: c.them, occupied: c.b1.occupied) & ~c.b1.pieces(c.them, .king)
+            guard let tr = c.b1.role(at: t), tr != .king, let a = BoardFacts.cheapestAttacker(c.b1, t, by: c.them, occupied: c.b1.occupied),
+                attackers.contains(a.0) else { continue }
+            out.append(.supports(defender: PlacedPiece(c.moved.role, c.move.to), target: PlacedPiece(tr, t), attacker: PlacedPiece(a.1, a.0)))
+        }
+        return out.prefix(1).map { $0 }
+    }
+
+    /// The moved piece and an enemy piece of the same kind attack each other, and the enemy one is defended: a trade offer.
+    static func offersTrade(_ c: MoveContext) -> [Motif] {
+        guard c.moved.role != .pawn, c.moved.role != .king else { return [] }
+        for t in c.reachAfter & c.b1.pieces(c.them, c.moved.role) {
+            let theirs = Attacks.of(Piece(c.them, c.moved.role), t, occupied: c.b1.occupied)
+            guard theirs.contains(c.move.to), c.b1.attackers(of: c.move.to, by: c.us, occupied: c.b1.occupied).isNotEmpty else { continue }
+            return [.offersTrade(piece: PlacedPiece(c.moved.role, c.move.to), target: PlacedPiece(c.moved.role, t))]
+        }
+        return []
     }
 
     /// The moved piece could be won where it stood and cannot be where it goes.

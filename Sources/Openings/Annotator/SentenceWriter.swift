@@ -98,7 +98,7 @@ struct SentenceWriter {
         case .prevents(let san, _, _): return san == answer
         case .losesGround: return true   // its natural follow-up is the punishment, which is the answer's job
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .check,
-             .answersCheck, .defends, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
+             .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
              .offersMaterial, .doubledPawns, .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace,
              .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
             return false
@@ -125,6 +125,8 @@ struct SentenceWriter {
         case .removesDefender: 14
         case .escapes: 15
         case .defends: 16
+        case .offersTrade: 23
+        case .supports: 24
         case .avoidsPawnPush: 17
         case .develops: 18
         case .preparesPush: 19
@@ -197,6 +199,12 @@ struct SentenceWriter {
         case .defends(_, let t, let a):
             return .clause(["defends the \(t.role.name) on \(t.square.name), which the \(a.role.name) on \(a.square.name) attacked",
                             "protects the \(t.role.name) on \(t.square.name) against the \(a.role.name) on \(a.square.name)" ])
+        case .supports(_, let t, let a):
+            return .clause(["adds a defender to the \(t.role.name) on \(t.square.name), which the \(a.role.name) on \(a.square.name) attacks",
+                            "supports the \(t.role.name) on \(t.square.name) against the \(a.role.name) on \(a.square.name)"])
+        case .offersTrade(let p, let t):
+            return .clause(["offers a trade of \(p.role.name)s: the \(p.role.name) on \(p.square.name) faces the one on \(t.square.name)",
+                            "challenges the \(t.role.name) on \(t.square.name), offering to trade \(p.role.name)s"])
         case .escapes(let r, _, let to, let a):
             return .clause(["takes the \(r.name) away from the attack of the \(a.role.name) on \(a.square.name)",
                             "moves the \(r.name) to \(to.name), out of reach of the \(a.role.name) on \(a.square.name)"])
