@@ -129,7 +129,7 @@ let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "
                     }
                     // Filler: a sentence that names only the capture.
                     for s in SentenceWriter.sentences(a.explanation) {
-                        let bare = s.range(of: #"^\S+ (takes|captures|recaptures|takes back)( the \w+)? on [a-h][1-8]\.$"#, options: .regularExpression)
+                        let bare = s.range(of: #"^\S+ (takes|captures|recaptures|takes back|trades \w+s|gives the \w+ for the \w+)( the \w+)? on [a-h][1-8](, a trade)?\.$"#, options: .regularExpression)
                         #expect(bare == nil, "\(name) \(a.san): bare capture sentence \(s)")
                     }
                     #expect(a.motifs.contains(where: Annotator.saysWhy), "\(name) \(a.san): no motif says why: \(a.explanation)")

@@ -47,6 +47,8 @@ public enum Principle: Hashable, Sendable {
     case activates(piece: PlacedPiece, from: Int, to: Int)
     /// Nothing of the mover's can be won by capturing after the move.
     case leavesNothingLoose
+    /// A trade: the material count on the board after the line's recapture, mover minus opponent, in centipawns.
+    case materialAfterTrade(balance: Int)
     /// The moved piece covers these squares (`new`: squares it did not reach before).
     case covers(piece: PlacedPiece, squares: [Square], new: Bool)
     /// A rook moves to a file with no pawn of its own side on it.
@@ -86,6 +88,10 @@ public enum Motif: Hashable, Sendable {
     case captures(piece: Role, target: PlacedPiece, outcome: CaptureOutcome, evidence: EngineEvidence?)
     /// Takes back on the square the opponent just captured on; `evens` when material is level again.
     case recaptures(piece: Role, target: PlacedPiece, evens: Bool)
+    /// The captured piece attacked an own piece that was loose or worth at least as much.
+    case removesAttacker(captured: PlacedPiece, target: PlacedPiece, wasTheMover: Bool)
+    /// A pawn capture leaves its file without pawns of the mover's colour: a half-open file for the rooks.
+    case opensFile(file: Int)
     /// The captured piece was the only guard of an enemy piece the mover attacks.
     case removesDefender(captured: PlacedPiece, guarded: PlacedPiece)
     /// Material left to be won, with the engine's judgement: a gambit (compensation) or a loss.
@@ -132,6 +138,8 @@ public enum Motif: Hashable, Sendable {
         case .captures(_, _, .winsMaterial, _): .winsMaterial
         case .recaptures: .recaptures
         case .removesDefender: .removesDefender
+        case .removesAttacker: .removesAttacker
+        case .opensFile: .opensFile
         case .offersMaterial(_, true, _): .gambit
         case .offersMaterial(_, false, _): .losesMaterial
         case .losesGround: .losesGround
@@ -173,7 +181,8 @@ public enum Motif: Hashable, Sendable {
         case .forks(let p, let t): [p.square] + t.map(\.square)
         case .captures(_, let t, _, _): [t.square]
         case .recaptures(_, let t, _): [t.square]
-        case .removesDefender(let c, let g): [c.square, g.square]
+        case .removesDefender(let c, let g), .removesAttacker(let c, let g, _): [c.square, g.square]
+        case .opensFile: []
         case .offersMaterial(let p, _, _): [p.square]
         case .losesGround(_, let uci, _, _): Self.uciSquares(uci)
         case .doubledPawns: []
@@ -190,6 +199,7 @@ public enum Motif: Hashable, Sendable {
         case .principle(.leavesNothingLoose): []
         case .principle(.covers(let p, let s, _)): [p.square] + s
         case .principle(.rookOnOpenFile(let r)): [r]
+        case .principle(.materialAfterTrade): []
         }
     }
 
@@ -199,7 +209,7 @@ public enum Motif: Hashable, Sendable {
         case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, let e): e
         case .captures(_, _, _, let e): e
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .check, .answersCheck,
-             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .recaptures, .removesDefender, .doubledPawns, .isolatedPawn,
+             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns, .isolatedPawn,
              .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened, .makesLuft,
              .kingInCentre, .principle:
             nil
@@ -219,7 +229,8 @@ public enum Motif: Hashable, Sendable {
         case .answersCheck, .kingShieldWeakened, .makesLuft, .kingInCentre: [.kingSafety]
         case .defends, .supports, .escapes, .avoidsPawnPush: [.material]
         case .offersTrade: [.material, .pieceActivity]
-        case .pins, .forks, .removesDefender: [.tactics]
+        case .pins, .forks, .removesDefender, .removesAttacker: [.tactics]
+        case .opensFile: [.pieceActivity, .pawnStructure]
         case .captures, .recaptures: [.material]
         case .offersMaterial(_, true, _): [.material, .gambit]
         case .offersMaterial(_, false, _), .losesGround: [.material, .mistake]
@@ -229,7 +240,7 @@ public enum Motif: Hashable, Sendable {
         case .gainsSpace: [.space, .pawnStructure]
         case .takesSquare: [.pieceActivity]
         case .principle(.activates): [.pieceActivity]
-        case .principle(.leavesNothingLoose): [.material]
+        case .principle(.leavesNothingLoose), .principle(.materialAfterTrade): [.material]
         case .principle(.covers), .principle(.rookOnOpenFile): [.pieceActivity]
         }
     }
@@ -265,6 +276,8 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     case winsMaterial = "wins-material"
     case recaptures
     case removesDefender = "removes-defender"
+    case removesAttacker = "removes-attacker"
+    case opensFile = "opens-file"
     case gambit
     case losesMaterial = "loses-material"
     case losesGround = "loses-ground"
@@ -286,7 +299,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .threatens, .prevents, .winsMaterial, .gambit, .losesMaterial, .losesGround: true
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .check, .answersCheck,
-             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .recaptures, .removesDefender, .doubledPawns,
+             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns,
              .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened,
              .makesLuft, .kingInCentre, .principle:
             false

@@ -7,7 +7,7 @@ enum RuleDetectors {
 
     /// Every rule detector, in the order their motifs are listed.
     static let all: [Detector] = [
-        castles, develops, occupiesCentre, controlsCentre, recapturesOrTrades, removesDefender, answersCheck, check,
+        castles, develops, occupiesCentre, controlsCentre, recapturesOrTrades, removesDefender, removesAttacker, opensFile, answersCheck, check,
         attacks, forks, pins, defends, supports, offersTrade, escapes, avoidsPawnPush, opensLine, preparesCastling, pawnBreak, pawnChain,
         preparesPush, takesSquare, gainsSpace, pawnStructure, kingShieldWeakened, makesLuft, kingInCentre,
     ]
@@ -68,6 +68,28 @@ enum RuleDetectors {
             return [.removesDefender(captured: PlacedPiece(captured, c.move.to), guarded: PlacedPiece(r, s))]
         }
         return []
+    }
+
+    /// The captured piece attacked an own piece that was undefended or worth at least as much as the captured one.
+    static func removesAttacker(_ c: MoveContext) -> [Motif] {
+        guard let captured = c.move.capture, captured != .pawn, !c.move.isEnPassant else { return [] }
+        let reach = Attacks.of(Piece(c.them, captured), c.move.to, occupied: c.b0.occupied)
+        // Squares in order, the capturing piece's own square last: another target is the better reason.
+        for s in Array(reach & c.b0.pieces(c.us)).sorted(by: { ($0 == c.move.from ? 1 : 0, $0) < ($1 == c.move.from ? 1 : 0, $1) }) {
+            guard let r = c.b0.role(at: s), r != .king, r != .pawn else { continue }
+            let defended = c.b0.attackers(of: s, by: c.us, occupied: c.b0.occupied).isNotEmpty
+            if !defended || BoardFacts.value(r) >= BoardFacts.value(captured) {
+                return [.removesAttacker(captured: PlacedPiece(captured, c.move.to), target: PlacedPiece(r, s), wasTheMover: s == c.move.from)]
+            }
+        }
+        return []
+    }
+
+    /// A pawn capture empties its file of the mover's pawns.
+    static func opensFile(_ c: MoveContext) -> [Motif] {
+        guard c.move.role == .pawn, c.move.capture != nil,
+            (c.b1.pieces(c.us, .pawn) & Bitboard.file(c.move.from.file)).isEmpty else { return [] }
+        return [.opensFile(file: c.move.from.file)]
     }
 
     static func answersCheck(_ c: MoveContext) -> [Motif] {
@@ -334,6 +356,12 @@ enum RuleDetectors {
 
     /// The principle a move follows when no other motif says anything: more squares for the piece, or nothing left loose.
     static func principle(_ c: MoveContext) -> Motif? {
+        // A piece that is taken back at once does not stay on its square: its squares are no reason.
+        let tradedOff = c.move.capture != nil && c.reply.map { $0.capture != nil && $0.to == c.move.to } == true
+        if tradedOff, let r = c.reply {
+            let b2 = c.after.playing(r).board
+            return .principle(.materialAfterTrade(balance: BoardFacts.material(b2, c.us) - BoardFacts.material(b2, c.them)))
+        }
         if c.move.role != .pawn, c.move.role != .king, !c.move.isCastle {
             let own = c.b1.pieces(c.us)
             let now = (c.reachAfter & ~own).count

@@ -99,7 +99,7 @@ struct SentenceWriter {
         case .losesGround: return true   // its natural follow-up is the punishment, which is the answer's job
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .check,
              .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
-             .offersMaterial, .doubledPawns, .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace,
+             .removesAttacker, .opensFile, .offersMaterial, .doubledPawns, .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace,
              .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
             return false
         }
@@ -123,6 +123,8 @@ struct SentenceWriter {
         case .recaptures: 12
         case .captures(_, _, .tradedFor, _): 13
         case .removesDefender: 14
+        case .removesAttacker: 14
+        case .opensFile: 25
         case .escapes: 15
         case .defends: 16
         case .offersTrade: 23
@@ -217,6 +219,9 @@ struct SentenceWriter {
                                 "pins \(yours) \(pinned.role.name) on \(pinned.square.name): it cannot move without exposing the king"])
             }
             return .clause(["pins \(yours) \(pinned.role.name) on \(pinned.square.name) to the \(behind.role.name) on \(behind.square.name): if it moves, the \(pinner.role.name) takes the \(behind.role.name)"])
+        case .forks(_, let targets) where targets.contains { $0.role == .king }:
+            let others = Self.list(targets.filter { $0.role != .king }.prefix(2).map { "the \($0.role.name) on \($0.square.name)" })
+            return .clause(["checks the king and attacks \(others) at once: after the check, \(others) falls"])
         case .forks(_, let targets):
             let named = Self.list(targets.prefix(3).map { $0.role == .king ? "the king" : "the \($0.role.name) on \($0.square.name)" })
             return .clause(["attacks \(named) at once, and they cannot all be saved", "forks \(named): one of them will fall"])
@@ -228,6 +233,14 @@ struct SentenceWriter {
         case .recaptures(_, let t, let evens):
             if evens { return .clause(["takes back on \(t.square.name), so material is level again", "recaptures on \(t.square.name) and restores the material balance"]) }
             return .clause(["takes back on \(t.square.name)"])
+        case .removesAttacker(let captured, _, true):
+            return .clause(["takes first: the \(captured.role.name) on \(captured.square.name) was attacking it"])
+        case .removesAttacker(let captured, let target, false):
+            return .clause(["removes the \(captured.role.name) that was attacking the \(target.role.name) on \(target.square.name)"])
+        case .opensFile(let file):
+            let f = String(Character(Unicode.Scalar(UInt8(97 + file))))
+            let side = Self.name(c.mover).lowercased()
+            return .clause(["leaves the \(f)-file without \(side) pawns, a half-open file for the rooks"])
         case .removesDefender(let captured, let guarded):
             return .clause(["removes the \(captured.role.name) that was the only guard of the \(guarded.role.name) on \(guarded.square.name)"])
         case .offersMaterial(let p, true, _):
@@ -280,6 +293,12 @@ struct SentenceWriter {
             let f = String(r.fileChar)
             return .clause(["puts the rook on the \(f)-file, where no \(Self.name(c.mover).lowercased()) pawn stands in its way",
                             "brings the rook to the \(f)-file, which has no \(Self.name(c.mover).lowercased()) pawn on it"])
+        case .principle(.materialAfterTrade(let balance)):
+            let side = Self.name(c.mover)
+            if balance == 0 { return .clause(["keeps material level: after the recapture both sides have the same material"]) }
+            let pawns = abs(balance) / 100
+            let amount = pawns == 1 ? "a pawn" : "\(pawns) pawns' worth"
+            return .clause(["after the recapture \(side) has \(amount) \(balance > 0 ? "more" : "less") on the board"])
         case .principle(.leavesNothingLoose):
             return .clause(["keeps everything protected: no \(Self.name(c.mover).lowercased()) piece or pawn can be won by a capture"])
         }
