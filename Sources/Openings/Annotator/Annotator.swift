@@ -137,6 +137,10 @@ public struct Annotator: Sendable {
             return []
         })
         found.removeAll { if case .attacks(_, let t, _) = $0 { named.contains(t.square) } else { false } }
+        // A fork with check already says it checks.
+        if found.contains(where: { if case .forks(_, let t) = $0 { t.contains { $0.role == .king } } else { false } }) {
+            found.removeAll { if case .check(_, _, false) = $0 { true } else { false } }
+        }
         // "Stops Nxe5, which would have won the pawn on e5" already says the pawn is defended now.
         let saved = Set(found.compactMap { m -> Square? in if case .prevents(_, .wins(let p), _) = m { p.square } else { nil } })
         found.removeAll { if case .defends(_, let t, _) = $0 { saved.contains(t.square) } else { false } }

@@ -70,7 +70,7 @@ enum RuleDetectors {
         return []
     }
 
-    /// The captured piece attacked an own piece that was undefended or worth at least as much as the captured one.
+    /// The captured piece attacked an own piece that was undefended or worth more than it (or the capturing piece itself).
     static func removesAttacker(_ c: MoveContext) -> [Motif] {
         guard let captured = c.move.capture, captured != .pawn, !c.move.isEnPassant else { return [] }
         let reach = Attacks.of(Piece(c.them, captured), c.move.to, occupied: c.b0.occupied)
@@ -78,7 +78,8 @@ enum RuleDetectors {
         for s in Array(reach & c.b0.pieces(c.us)).sorted(by: { ($0 == c.move.from ? 1 : 0, $0) < ($1 == c.move.from ? 1 : 0, $1) }) {
             guard let r = c.b0.role(at: s), r != .king, r != .pawn else { continue }
             let defended = c.b0.attackers(of: s, by: c.us, occupied: c.b0.occupied).isNotEmpty
-            if !defended || BoardFacts.value(r) >= BoardFacts.value(captured) {
+            // A real target: loose, worth more than the attacker, or the capturing piece itself (it takes first).
+            if !defended || BoardFacts.value(r) > BoardFacts.value(captured) || s == c.move.from && BoardFacts.value(r) >= BoardFacts.value(captured) {
                 return [.removesAttacker(captured: PlacedPiece(captured, c.move.to), target: PlacedPiece(r, s), wasTheMover: s == c.move.from)]
             }
         }
