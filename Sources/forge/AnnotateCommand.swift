@@ -14,7 +14,7 @@ struct AnnotateCommand: ParsableCommand {
         discussion: """
             pgn: the games with generated explanations as comments and [%cal] arrows (authored comments are kept).
             jsonl: one object per main-line move: ply san uci fen motifs concepts explanation source arrows answer claim.
-            Exit status: 0 ok; 1 bad input; 2 output not written; 69 no usable engine (use --no-engine).
+            Exit status: 0 ok; 1 bad input; 69 no usable engine (use --no-engine); 73 output not created.
             """)
 
     @Argument(help: "The PGN file; - for standard input.")

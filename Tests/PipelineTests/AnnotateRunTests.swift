@@ -90,6 +90,13 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         #expect(missing.diagnostics.first?.code == "PGN130")
     }
 
+    @Test func anOutputThatCannotBeCreatedExits73() {
+        let report = runAnnotate(AnnotateConfiguration(file: fixture("italian.pgn"), format: .jsonl, engine: nil,
+                                                       outputPath: "/nonexistent-dir-\(getpid())/out.jsonl"))
+        #expect(report.exitCode == 73)
+        #expect(report.diagnostics.contains { $0.code == "ANN590" })
+    }
+
     @Test func missingEngineExits69() {
         let report = runAnnotate(AnnotateConfiguration(file: fixture("italian.pgn"),
                                                        engine: EngineConfiguration(enginePath: "/nonexistent/stockfish", cacheDirectory: nil),

@@ -36,7 +36,7 @@ public struct AnnotateConfiguration: Sendable {
     }
 }
 
-/// How the run went: diagnostics to print and the exit status (0 ok, 1 bad input, 2 output failed, 69 no engine).
+/// How the run went: diagnostics to print and the exit status (0 ok, 1 bad input, 69 no engine, 73 output not created).
 public struct AnnotateReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var exitCode: Int32
@@ -106,7 +106,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         try out.commit()
     } catch {
         return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, "ANN590", "cannot write the output: \(error)")],
-                              exitCode: 2, games: trees.count, moves: moves)
+                              exitCode: 73, games: trees.count, moves: moves)
     }
     return AnnotateReport(diagnostics: diagnostics, exitCode: diagnostics.errorCount > 0 ? 1 : 0, games: trees.count, moves: moves)
 }
