@@ -131,6 +131,18 @@ import Testing
         #expect(lines[0].request.authored[4] == "The bishop aims at f7, the weakest square near Black's king.")
     }
 
+    @Test func aTrapDeviationCarriesTheTrapConcept() throws {
+        let tree = try #require(try AnnotatorFixture.games("trap.pgn").first)
+        let lines = GameLines.lines(tree)
+        #expect(lines.count == 2)
+        #expect(lines[1].request.kind == .trap)
+        #expect(lines[0].request.kind == nil)
+        let notes = Annotator().annotate(lines.map(\.request)).lines
+        #expect(notes[1].first?.concepts.contains("trap") == true)
+        #expect(notes[0].allSatisfy { !$0.concepts.contains("trap") })
+        #expect(notes.joined().allSatisfy { !$0.concepts.isEmpty })
+    }
+
     // MARK: engine motifs with numbers the test controls
 
     /// The positions around move `i` of a line: before, after, and both with the other side to move.
