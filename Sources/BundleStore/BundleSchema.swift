@@ -103,8 +103,18 @@ public enum BundleSchema {
             t.column("concepts", .text).notNull().defaults(to: "[]").check(sql: "json_valid(concepts)")
             t.column("arrows", .text)
             t.column("highlights", .text)
+            // The learner's answer to an opponent's move, out of the explanation (no spoiler); all three or none.
+            t.column("answer_uci", .text)
+            t.column("answer_san", .text)
+            t.column("answer_arrows", .text)
+            // A generated explanation's material or evaluative claim and the engine score it stands on (mover's view).
+            t.column("claim_kind", .text)
+            t.column("claim_cp", .integer)
+            t.column("claim_mate", .integer)
             t.primaryKey(["line_id", "ply"])
             t.check(sql: "(explanation IS NULL) = (explanation_source IS NULL)")
+            t.check(sql: "(answer_uci IS NULL) = (answer_san IS NULL) AND (answer_uci IS NULL) = (answer_arrows IS NULL)")
+            t.check(sql: "(claim_kind IS NULL) = (claim_cp IS NULL AND claim_mate IS NULL) AND (claim_cp IS NULL OR claim_mate IS NULL)")
         }
         try db.create(table: "analysis") { t in
             t.primaryKey("position_id", .integer).references("position")

@@ -21,12 +21,29 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     public var arrows: String?
     /// The `[%csl …]` value as authored, e.g. `Rd4`, if any.
     public var highlights: String?
+    /// After an opponent's move: the learner's recommended answer (UCI, SAN, `[%cal]` arrows such as `Gb8c6`),
+    /// kept out of ``explanation`` so the app can show it after the learner tries.
+    public var answerUCI: String?
+    public var answerSAN: String?
+    public var answerArrows: String?
+    /// The material or evaluative claim of a generated explanation (`threatens`, `gambit`, `loses-ground`, …) and the
+    /// engine score it stands on, mover's point of view: centipawns or mate (exactly one of the two with a claim).
+    public var claimKind: String?
+    public var claimCP: Int?
+    public var claimMate: Int?
 
     public init(
         lineID: Int64, ply: Int, moveID: Int64, explanation: String? = nil,
         explanationSource: ExplanationSource? = nil, concepts: [String] = [],
-        arrows: String? = nil, highlights: String? = nil
+        arrows: String? = nil, highlights: String? = nil, answerUCI: String? = nil, answerSAN: String? = nil,
+        answerArrows: String? = nil, claimKind: String? = nil, claimCP: Int? = nil, claimMate: Int? = nil
     ) {
+        self.answerUCI = answerUCI
+        self.answerSAN = answerSAN
+        self.answerArrows = answerArrows
+        self.claimKind = claimKind
+        self.claimCP = claimCP
+        self.claimMate = claimMate
         self.lineID = lineID
         self.ply = ply
         self.moveID = moveID
@@ -47,6 +64,12 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         container["concepts"] = Self.conceptsJSON(concepts)
         container["arrows"] = arrows
         container["highlights"] = highlights
+        container["answer_uci"] = answerUCI
+        container["answer_san"] = answerSAN
+        container["answer_arrows"] = answerArrows
+        container["claim_kind"] = claimKind
+        container["claim_cp"] = claimCP
+        container["claim_mate"] = claimMate
     }
 
     /// The `concepts` column's text: a compact JSON array of strings, e.g. `["centre","development"]`.
@@ -66,6 +89,12 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         case explanation
         case explanationSource = "explanation_source"
         case concepts, arrows, highlights
+        case answerUCI = "answer_uci"
+        case answerSAN = "answer_san"
+        case answerArrows = "answer_arrows"
+        case claimKind = "claim_kind"
+        case claimCP = "claim_cp"
+        case claimMate = "claim_mate"
     }
 
     /// The table's columns, for GRDB's query interface.
@@ -78,5 +107,11 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         public static let concepts = Column(CodingKeys.concepts)
         public static let arrows = Column(CodingKeys.arrows)
         public static let highlights = Column(CodingKeys.highlights)
+        public static let answerUCI = Column(CodingKeys.answerUCI)
+        public static let answerSAN = Column(CodingKeys.answerSAN)
+        public static let answerArrows = Column(CodingKeys.answerArrows)
+        public static let claimKind = Column(CodingKeys.claimKind)
+        public static let claimCP = Column(CodingKeys.claimCP)
+        public static let claimMate = Column(CodingKeys.claimMate)
     }
 }

@@ -7,13 +7,36 @@ public enum EngineScore: Hashable, Sendable, Codable {
     /// Mate in N moves; negative when the side to move gets mated. `mate(0)`: the side to move is checkmated.
     case mate(Int)
 
-    /// A single number for comparisons: mates map beyond ±100 000, shorter mates further out.
-    public var sortKey: Int {
-        switch self {
-        case .centipawns(let cp): cp
-        case .mate(let n): n > 0 ? 100_000 - n : -100_000 - n
+    /// Whether this score is better than `other` for the side it belongs to by at least `margin` centipawns.
+    /// Mates compare as mates: a mate for the side beats every centipawn score, a shorter mate beats a longer one,
+    /// being mated loses to every centipawn score; `margin` only applies between two centipawn scores.
+    public func isBetter(than other: EngineScore, by margin: Int = 1) -> Bool {
+        switch (self, other) {
+        case (.centipawns(let a), .centipawns(let b)): a - b >= margin
+        case (.mate(let a), .mate(let b)):
+            if a > 0 && b > 0 { a < b } else if a <= 0 && b <= 0 { a < b } else { a > 0 }
+        case (.mate(let a), .centipawns): a > 0
+        case (.centipawns, .mate(let b)): b <= 0
         }
     }
+
+    /// The centipawn difference `self - other` when both are centipawn scores; nil when a mate is involved
+    /// (then the difference is not a number of pawns, and `isBetter(than:by:)` says which is better).
+    public func centipawns(minus other: EngineScore) -> Int? {
+        if case .centipawns(let a) = self, case .centipawns(let b) = other { return a - b }
+        return nil
+    }
+
+    /// `+0.35`, `-1.20`, `#3`, `#-2`: the engine's usual notation.
+    public var text: String {
+        switch self {
+        case .centipawns(let c):
+            let a = abs(c)
+            return "\(c < 0 ? "-" : "+")\(a / 100).\(a % 100 < 10 ? "0" : "")\(a % 100)"
+        case .mate(let n): return "#\(n)"
+        }
+    }
+
     /// The same score from the other side's point of view.
     public var negated: EngineScore {
         switch self {

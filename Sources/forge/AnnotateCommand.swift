@@ -13,7 +13,7 @@ struct AnnotateCommand: ParsableCommand {
         abstract: "Explain every main-line and deviation move of a PGN file (for review, or as jsonl).",
         discussion: """
             pgn: the games with generated explanations as comments and [%cal] arrows (authored comments are kept).
-            jsonl: one object per main-line move: ply san uci fen motifs concepts explanation source arrows.
+            jsonl: one object per main-line move: ply san uci fen motifs concepts explanation source arrows answer claim.
             Exit status: 0 ok; 1 bad input; 69 no usable engine (use --no-engine); 73/74 output not written (docs/errors.md).
             """)
 

@@ -56,7 +56,7 @@ func claimCases() throws -> [ClaimCase] {
 @Test func countsIncludeBatteriesButNotMore() throws {
     let p = try Position(Setup(fen: "3r2k1/3r1ppp/8/3p4/8/8/5PPP/6K1 b - - 0 1"))
     let m = try #require(p.legalMoves.first { $0.uci == "g8f8" })
-    let after = p.playing(m)
+    let after = try p.playing(m)
     #expect(CommentClaims.reason(.count(side: .black, target: Square("d5")!, count: 1, defending: true), in: after) == nil)
     #expect(CommentClaims.reason(.count(side: .black, target: Square("d5")!, count: 2, defending: true), in: after) == nil)
     #expect(CommentClaims.reason(.count(side: .black, target: Square("d5")!, count: 3, defending: true), in: after)

@@ -37,6 +37,24 @@ import Testing
         #expect(main.steps.count == 25)
         #expect(main.steps.first?.move.san == "e4")
         #expect(main.steps.first?.lineMove.explanationSource == .authored)
+        // The learner's answer to each opponent move is its own columns, never in the text; claims carry their score.
+        for (i, step) in main.steps.enumerated() {
+            let lm = step.lineMove
+            if i % 2 == 1 && i + 1 < main.steps.count {
+                #expect(lm.answerSAN == main.steps[i + 1].move.san)
+                #expect(lm.answerUCI == main.steps[i + 1].move.uci)
+                #expect(lm.answerArrows == "G" + main.steps[i + 1].move.uci.prefix(4))
+                if lm.explanationSource == .generated, let answer = lm.answerSAN {
+                    #expect(!(lm.explanation ?? "").split(separator: " ").contains { $0.trimmingCharacters(in: .punctuationCharacters) == answer })
+                }
+            } else {
+                #expect(lm.answerSAN == nil)
+            }
+            if lm.explanationSource == .generated,
+                ["gambit", "threatens", "mistake", "would have won", "wins "].contains(where: { (lm.explanation ?? "").contains($0) }) {
+                #expect(lm.claimKind != nil && (lm.claimCP != nil || lm.claimMate != nil), "\(step.move.san): \(lm.explanation ?? "")")
+            }
+        }
         #expect(try bundle.deviations(ofLine: main.line.id, phase: 2).map(\.name) == ["Hungarian Defence", "Quiet 4...d6"])
         #expect(try bundle.deviations(ofLine: main.line.id, phase: 3).count == 3)
         let start = try #require(try bundle.position(fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))

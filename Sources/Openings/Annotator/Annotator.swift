@@ -7,13 +7,21 @@ public struct AnnotationOptions: Hashable, Sendable {
     public var appendGeneratedToAuthored: Bool
     /// Centipawns below the engine's best from which a move "loses ground".
     public var mistakeThreshold: Int
-    /// The mover's score (centipawns) from which a gift of material counts as compensated.
+    /// The mover's score (centipawns) from which a gift of material counts as compensated (a gambit).
     public var compensationFloor: Int
+    /// How much better (centipawns) the null-move search must score than the real position for a threat to be named,
+    /// and the opponent's idea than the position after the move for "prevents".
+    public var threatMargin: Int
+    /// The mover's score from which a capture that leaves it material ahead "wins" that material.
+    public var winningScore: Int
 
-    public init(appendGeneratedToAuthored: Bool = false, mistakeThreshold: Int = 80, compensationFloor: Int = -60) {
+    public init(appendGeneratedToAuthored: Bool = false, mistakeThreshold: Int = 80, compensationFloor: Int = -30,
+                threatMargin: Int = 100, winningScore: Int = 50) {
+        self.winningScore = winningScore
         self.appendGeneratedToAuthored = appendGeneratedToAuthored
         self.mistakeThreshold = mistakeThreshold
         self.compensationFloor = compensationFloor
+        self.threatMargin = threatMargin
     }
 }
 
@@ -30,9 +38,12 @@ public struct LineRequest: Sendable {
     public var mainLineSAN: String?
     /// The move before the line's first move, if any (tells a recapture from a capture).
     public var previous: Move?
+    /// What a deviation teaches (`[%dev … kind=trap]`): a trap line's moves get the `trap` concept.
+    public var kind: DeviationKind?
 
     public init(moves: [LineMove], authored: [String?] = [], authoredArrows: [[String]] = [], role: LineRole = .main,
-                learner: Color, mainLineSAN: String? = nil, previous: Move? = nil) {
+                learner: Color, mainLineSAN: String? = nil, previous: Move? = nil, kind: DeviationKind? = nil) {
+        self.kind = kind
         self.moves = moves
         self.authored = authored
         self.authoredArrows = authoredArrows
@@ -69,44 +80,85 @@ public struct Annotator: Sendable {
     /// The annotations of several lines, and the engine's problems (positions it could not analyse:
     /// their moves are annotated from the rules alone).
     public func annotate(_ requests: [LineRequest]) -> (lines: [[MoveAnnotation]], engineProblems: [EngineProblem]) {
-        // One engine batch for every position any line needs.
+        // One engine batch for every position any line needs: before and after each move, and both with the other
+        // side to move (the null-move positions: what the opponent wanted, what the mover threatens).
         var keys: [String: Int] = [:]
         var positions: [Position] = []
-        func index(_ p: Position) -> Int {
+        func index(_ p: Position?) -> Int? {
+            guard let p else { return nil }
             let k = p.fen()
             if let i = keys[k] { return i }
             keys[k] = positions.count
             positions.append(p)
             return positions.count - 1
         }
-        var slots: [[(Int, Int, Int?)]] = []
+        var slots: [[[Int?]]] = []
         if oracle != nil {
             for r in requests {
                 slots.append(r.moves.map { lm in
-                    (index(lm.before), index(lm.before.playingUnchecked(lm.move)), BoardFacts.passing(lm.before).map(index))
+                    let after = lm.before.playingUnchecked(lm.move)
+                    return [index(lm.before), index(after), index(BoardFacts.passing(lm.before)), index(BoardFacts.passing(after))]
                 })
             }
         }
-        var verdicts: [EngineVerdict?] = []
+        var verdicts: [EngineVerdict?] = Array(repeating: nil, count: positions.count)
         var problems: [EngineProblem] = []
         if let oracle, !positions.isEmpty {
-            let results = oracle.analyse(positions)
-            for (i, _) in positions.enumerated() {
-                if i < results.count, case .success(let v) = results[i] {
-                    verdicts.append(v)
-                } else {
-                    verdicts.append(nil)
-                    if i < results.count, case .failure(let p) = results[i] { problems.append(p) }
+            for (i, r) in oracle.analyse(positions).enumerated() where i < positions.count {
+                switch r {
+                case .success(let v): verdicts[i] = v
+                case .failure(let p): problems.append(p)
                 }
             }
         }
         var out: [[MoveAnnotation]] = []
         for (li, r) in requests.enumerated() {
-            out.append(annotateLine(r, views: oracle == nil ? nil : slots[li].map { s in
-                EngineView(before: verdicts[s.0], after: verdicts[s.1], pass: s.2.flatMap { verdicts[$0] })
-            }))
+            let views: [EngineView]? = oracle == nil ? nil : slots[li].map { s in
+                let v = s.map { $0.flatMap { verdicts[$0] } }
+                return EngineView(before: v[0], after: v[1], passBefore: v[2], passAfter: v[3])
+            }
+            out.append(annotateLine(r, views: views))
         }
         return (out, problems)
+    }
+
+    /// The rule-level motifs of one move (no engine), as `forge validate` uses them: `reply` is the line's next move.
+    public static func ruleMotifs(before: Position, move: Move, previous: Move? = nil, reply: Move? = nil) -> [Motif] {
+        RuleDetectors.motifs(MoveContext(before: before, move: move, previous: previous, reply: reply, engine: nil, options: AnnotationOptions()))
+    }
+
+    /// Every motif of one move: the rules', the engine's when a view is given, and a principle when nothing says why.
+    static func motifs(_ c: MoveContext) -> [Motif] {
+        var found = RuleDetectors.motifs(c) + EngineDetectors.motifs(c)
+        // A threat or a fork already names its target: a plain attack on it adds nothing.
+        let named = Set(found.flatMap { m -> [Square] in
+            if case .threatens(_, _, .wins(let p), _) = m { return [p.square] }
+            if case .forks(_, let t) = m { return t.map(\.square) }
+            return []
+        })
+        found.removeAll { if case .attacks(_, let t, _) = $0 { named.contains(t.square) } else { false } }
+        // A fork with check already says it checks.
+        if found.contains(where: { if case .forks(_, let t) = $0 { t.contains { $0.role == .king } } else { false } }) {
+            found.removeAll { if case .check(_, _, false) = $0 { true } else { false } }
+        }
+        // "Stops Nxe5, which would have won the pawn on e5" already says the pawn is defended now.
+        let saved = Set(found.compactMap { m -> Square? in if case .prevents(_, .wins(let p), _) = m { p.square } else { nil } })
+        found.removeAll { if case .defends(_, let t, _) = $0 { saved.contains(t.square) } else { false } }
+        if !found.contains(where: saysWhy), !c.after.isCheckmate, let p = RuleDetectors.principle(c) { found.append(p) }
+        return found
+    }
+
+    /// Whether a motif gives a reason on its own; a bare trade or recapture only names the capture.
+    static func saysWhy(_ m: Motif) -> Bool {
+        switch m {
+        case .captures(_, _, .tradedFor, _), .recaptures(_, _, false): false
+        case .kingShieldWeakened, .doubledPawns, .isolatedPawn, .passedPawn, .kingInCentre: false
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .prevents,
+             .check, .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
+             .removesAttacker, .opensFile,
+             .offersMaterial, .losesGround, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .makesLuft, .principle:
+            true
+        }
     }
 
     func annotateLine(_ r: LineRequest, views: [EngineView]?) -> [MoveAnnotation] {
@@ -116,64 +168,58 @@ public struct Annotator: Sendable {
         for (i, lm) in r.moves.enumerated() {
             let before = lm.before
             let move = lm.move
-            var motifs = MotifDetector.motifs(before: before, move: move, previous: previous)
-            if let views, i < views.count {
-                EngineReading.apply(&motifs, before: before, move: move, view: views[i], options: options)
-            }
-            let after = before.playingUnchecked(move)
+            let next = i + 1 < r.moves.count ? r.moves[i + 1] : nil
+            let context = MoveContext(before: before, move: move, previous: previous, reply: next?.move,
+                                      engine: views.flatMap { i < $0.count ? $0[i] : nil }, options: options)
+            let motifs = Self.motifs(context)
             let san = before.san(move)
             let ply = (before.fullmoveNumber - 1) * 2 + (before.turn == .white ? 1 : 2)
-            let next = i + 1 < r.moves.count ? r.moves[i + 1] : nil
-            let context = SentenceContext(
-                san: san, mover: before.turn, learner: r.learner, role: r.role, index: i, ply: ply,
-                mainLineSAN: i == 0 ? r.mainLineSAN : nil,
-                nextSAN: next.map { $0.before.san($0.move) },
-                learnerUndeveloped: BoardFacts.undevelopedMinors(after.board, r.learner))
+            let answer: RecommendedAnswer? = before.turn == r.learner ? nil : next.map {
+                RecommendedAnswer(uci: $0.move.uci, san: $0.before.san($0.move), arrows: ["G" + $0.move.from.name + $0.move.to.name])
+            }
+            let sc = SentenceContext(san: san, mover: before.turn, learner: r.learner, role: r.role, index: i, ply: ply,
+                                     mainLineSAN: i == 0 ? r.mainLineSAN : nil, answerSAN: answer?.san)
             let authored = (i < r.authored.count ? r.authored[i] : nil).flatMap { $0.isEmpty ? nil : $0 }
             let explanation: String
             let source: ExplanationSource
-            if let authored {
+            var claim: ExplanationClaim?
+            if let authored, !options.appendGeneratedToAuthored {
                 source = .authored
-                explanation = options.appendGeneratedToAuthored ? authored + " " + writer.write(motifs, context) : authored
+                explanation = authored
             } else {
-                source = .generated
-                explanation = writer.write(motifs, context)
+                let (text, claimMotif) = writer.write(motifs, sc)
+                claim = claimMotif.flatMap { m in m.evidence.map { ExplanationClaim(kind: m.kind, evidence: $0) } }
+                source = authored == nil ? .generated : .authored
+                explanation = authored.map { $0 + " " + text } ?? text
             }
-            var arrows = Self.arrows(motifs, move: move, mover: before.turn, learner: r.learner, next: next?.move)
+            var arrows = Self.arrows(motifs, move: move, mover: before.turn, learner: r.learner)
             if i < r.authoredArrows.count, !r.authoredArrows[i].isEmpty { arrows = r.authoredArrows[i] }
-            let concepts = Set(motifs.flatMap(\.kind.concepts)).sorted().map(\.rawValue)
+            var concepts = Set(motifs.flatMap(\.concepts))
+            if let authored { concepts.formUnion(Concept.named(in: authored)) }
+            if r.kind == .trap, i == 0 || motifs.contains(where: { $0.evidence != nil }) { concepts.insert(.trap) }
             result.append(MoveAnnotation(ply: ply, san: san, uci: move.uci, fenBefore: before.fen(), motifs: motifs,
-                                         concepts: concepts, explanation: explanation, source: source, arrows: arrows))
+                                         concepts: concepts.sorted().map(\.rawValue), explanation: explanation, source: source,
+                                         arrows: arrows, answer: answer, claim: claim))
             previous = move
         }
         return result
     }
 
-    /// Green for the recommended move (the learner's own move, or the engine's better one when the learner's move
-    /// loses ground; after an opponent's move, the learner's answer in the line), red for threats the move makes.
-    static func arrows(_ motifs: [Motif], move: Move, mover: Color, learner: Color, next: Move?) -> [String] {
+    /// Green for the learner's own move (or the engine's better one when it is a mistake), red for the threats a move
+    /// makes. An opponent's move gets no green arrow: the learner's answer is `MoveAnnotation.answer`.
+    static func arrows(_ motifs: [Motif], move: Move, mover: Color, learner: Color) -> [String] {
         var out: [String] = []
-        func add(_ c: Character, _ a: Square, _ b: Square) {
-            let s = String(c) + a.name + b.name
+        func add(_ c: Character, _ squares: [Square]) {
+            guard squares.count >= 2 else { return }
+            let s = String(c) + squares[0].name + squares[1].name
             if !out.contains(s) { out.append(s) }
         }
         if mover == learner {
-            if let better = motifs.first(where: { $0.kind == .losesGround }) {
-                add("G", better.squares[0], better.squares[1])
-            } else {
-                add("G", move.from, move.to)
-            }
-        } else if let next {
-            add("G", next.from, next.to)
-        } else if let better = motifs.first(where: { $0.kind == .losesGround }) {
-            add("G", better.squares[0], better.squares[1])
+            if let better = motifs.first(where: { $0.kind == .losesGround }) { add("G", better.squares) } else { add("G", [move.from, move.to]) }
         }
         for m in motifs {
-            switch m.kind {
-            case .threatensCapture, .threatensMate: add("R", m.squares[0], m.squares[1])
-            case .forks: for t in m.squares.dropFirst() { add("R", m.squares[0], t) }
-            default: break
-            }
+            if case .threatens(_, let uci, _, _) = m { add("R", Motif.uciSquares(uci)) }
+            if case .forks(let p, let targets) = m { for t in targets { add("R", [p.square, t.square]) } }
         }
         return out
     }
@@ -198,7 +244,7 @@ extension Annotator {
                 : parent.flatMap { line.branchPly < $0.moves.count ? $0.moves[line.branchPly].san : nil }
             let previous = line.branchPly > 0 && line.branchPly - 1 < line.moves.count ? line.moves[line.branchPly - 1].move : nil
             return LineRequest(moves: own, authored: own.map(\.comment), authoredArrows: own.map(\.arrows), role: line.role,
-                               learner: learner, mainLineSAN: mainSAN, previous: previous)
+                               learner: learner, mainLineSAN: mainSAN, previous: previous, kind: line.kind)
         }
         return annotate(requests)
     }

@@ -15,12 +15,20 @@ enum BoardFacts {
         }
     }
 
+    /// The material of `side` on the board, kings left out.
+    static func material(_ board: Board, _ side: Color) -> Int {
+        board.pieces(side).reduce(0) { sum, s in sum + (board.role(at: s).map { $0 == .king ? 0 : value($0) } ?? 0) }
+    }
+
     /// The position with the other side to move (a "pass"), or nil when that is not a legal position
     /// (the side that just moved would be giving check).
     static func passing(_ p: Position) -> Position? {
         var s = p.setup()
         s.turn = p.turn.opposite
         s.epSquare = nil
+        // Counters as if a move had been played, so they stay consistent with the side to move.
+        s.halfmoveClock = 0
+        if p.turn == .black { s.fullmoveNumber += 1 }
         return try? Position(s)
     }
 
@@ -111,6 +119,24 @@ enum BoardFacts {
             }
         }
         return out
+    }
+
+    /// Whether the pinned piece (its side to move in `position`) has a legal move along the pin line or onto the
+    /// pinner: then it is not pinned in the sense a beginner needs (a pawn pushing up a file, a rook sliding on it).
+    static func canMoveAlongPin(_ position: Position, pinner: Square, pinned: Square, behind: Square, side: Color) -> Bool {
+        guard position.turn == side else { return false }
+        let line = Attacks.between(pinner, behind).with(pinner)
+        return position.legalMoves.contains { $0.from == pinned && line.contains($0.to) }
+    }
+
+    /// Files by name, for the few rules that need them.
+    static let fileD = 3
+    static let fileE = 4
+    static let fileF = 5
+
+    /// A king on its back rank on the a, b, c, g or h file: castled, or where castling puts it.
+    static func isCastledKing(_ k: Square, _ side: Color) -> Bool {
+        k.relativeRank(for: side) == 0 && [0, 1, 2, 6, 7].contains(k.file)
     }
 
     // MARK: pawn structure

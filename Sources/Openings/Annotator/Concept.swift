@@ -7,10 +7,30 @@ public enum Concept: String, Hashable, Sendable, Codable, CaseIterable, Comparab
     case kingSafety = "king safety"
     case pieceActivity = "piece activity"
     case pawnStructure = "pawn structure"
+    case pawnBreak = "pawn break"
+    case space
+    case plan
     case material
     case tactics
+    case gambit
+    case trap
+    case mistake
 
     public static func < (a: Concept, b: Concept) -> Bool {
         (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
+    }
+
+    /// Concepts an authored explanation names in words (`pin` → tactics, `castle` → king safety, …).
+    static func named(in text: String) -> [Concept] {
+        let t = text.lowercased()
+        let words: [(String, Concept)] = [
+            ("centre", .centreControl), ("center", .centreControl), ("develop", .development), ("castl", .kingSafety),
+            ("king safe", .kingSafety), ("attack", .tactics), ("pin", .tactics), ("fork", .tactics), ("trap", .trap),
+            ("threat", .tactics), ("space", .space), ("plan", .plan), ("prepares", .plan), ("break", .pawnBreak),
+            ("pawn chain", .pawnStructure), ("isolated", .pawnStructure), ("doubled", .pawnStructure),
+            ("gambit", .gambit), ("sacrific", .material), ("wins a pawn", .material), ("pawn up", .material),
+            ("diagonal", .pieceActivity), ("open file", .pieceActivity), ("outpost", .pieceActivity), ("mistake", .mistake),
+        ]
+        return words.filter { t.contains($0.0) }.map(\.1)
     }
 }

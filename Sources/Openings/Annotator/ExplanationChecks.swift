@@ -43,7 +43,8 @@ public enum ExplanationChecks {
                 if let text = i < r.authored.count ? r.authored[i] : nil {
                     out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: at)
                 } else {
-                    let motifs = MotifDetector.motifs(before: lm.before, move: lm.move, previous: i > 0 ? r.moves[i - 1].move : r.previous)
+                    let motifs = Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? r.moves[i - 1].move : r.previous,
+                                                      reply: i + 1 < r.moves.count ? r.moves[i + 1].move : nil)
                     if motifs.isEmpty {
                         out.append(Diagnostic(.warning, missing,
                                               "\(lm.before.san(lm.move)) has no authored explanation and the annotator finds nothing to say about it",
@@ -67,7 +68,8 @@ public enum ExplanationChecks {
                 let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
                 if let text = lm.comment, !text.isEmpty {
                     out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: lm.location)
-                } else if MotifDetector.motifs(before: lm.before, move: lm.move, previous: i > 0 ? moves[i - 1].move : nil).isEmpty {
+                } else if Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? moves[i - 1].move : nil,
+                                                reply: i + 1 < moves.count ? moves[i + 1].move : nil).isEmpty {
                     out.append(Diagnostic(.warning, missing,
                                           "\(lm.san) has no authored explanation and the annotator finds nothing to say about it",
                                           at: lm.location, notes: ["write a comment after the move"]))

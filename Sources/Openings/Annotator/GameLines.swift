@@ -29,6 +29,19 @@ public enum GameLines {
         return nil
     }
 
+    /// The deviation kind of a `[%dev … kind=trap]` marker (nil when absent or unknown).
+    static func deviationKind(_ node: MoveNode) -> DeviationKind? {
+        for c in node.startingComments {
+            for cmd in c.commands {
+                guard case .other(let name, let args) = cmd, name == "dev" else { continue }
+                for word in args.split(separator: " ") where word.hasPrefix("kind=") {
+                    return DeviationKind(rawValue: String(word.dropFirst(5).filter { $0 != "\"" }))
+                }
+            }
+        }
+        return nil
+    }
+
     static func quoted(_ args: String, key: String) -> String? {
         let chars = Array(args)
         let needle = Array(key + "=\"")
@@ -69,7 +82,7 @@ public enum GameLines {
             }
             return nodes
         }
-        func request(_ nodes: [Int], role: LineRole, mainLineSAN: String?) -> LineRequest {
+        func request(_ nodes: [Int], role: LineRole, mainLineSAN: String?, kind: DeviationKind? = nil) -> LineRequest {
             let moves = nodes.compactMap { n -> LineMove? in
                 guard let p = before[n], let m = tree.nodes[n].move else { return nil }
                 return LineMove(before: p, move: m)
@@ -89,7 +102,7 @@ public enum GameLines {
             let parent = nodes.first.map { tree.nodes[$0].parent }
             let previous = parent.flatMap { $0 == 0 ? nil : tree.nodes[$0].move }
             return LineRequest(moves: moves, authored: authored, authoredArrows: arrows, role: role, learner: learner,
-                               mainLineSAN: mainLineSAN, previous: previous)
+                               mainLineSAN: mainLineSAN, previous: previous, kind: kind)
         }
         if let first = tree.nodes[0].children.first {
             let nodes = line(from: first)
@@ -101,7 +114,7 @@ public enum GameLines {
             guard parent.children.first != n, let marker = deviationMarker(node) else { continue }
             let nodes = line(from: n)
             let main = parent.children.first.map { tree.nodes[$0].san }
-            out.append(GameLine(nodes: nodes, request: request(nodes, role: .deviation, mainLineSAN: main), name: marker ?? nil))
+            out.append(GameLine(nodes: nodes, request: request(nodes, role: .deviation, mainLineSAN: main, kind: deviationKind(node)), name: marker ?? nil))
         }
         return out
     }

@@ -1,4 +1,4 @@
-// MoveAnnotation: what the annotator says about one move — motifs, concepts, explanation, its source, arrows.
+// MoveAnnotation: what the annotator says about one move — motifs, concepts, explanation, its claim and evidence, arrows, the answer.
 import ChessCore
 import Diagnostics
 
@@ -16,9 +16,33 @@ extension LineMove {
     }
 }
 
-/// The annotation of one move, as the bundle stores it and `forge annotate --format jsonl` writes it
-/// (keys `ply san uci fen motifs concepts explanation source arrows`; `fen` is the position before the move).
-public struct MoveAnnotation: Hashable, Sendable, Codable {
+/// The learner's recommended answer to an opponent's move: the line's next move, kept out of the explanation
+/// (the app shows it after the learner has tried) and drawn as a green arrow.
+public struct RecommendedAnswer: Hashable, Sendable {
+    public var uci: String
+    public var san: String
+    /// `[%cal]` values: `Gb8c6`.
+    public var arrows: [String]
+    public init(uci: String, san: String, arrows: [String]) {
+        self.uci = uci
+        self.san = san
+        self.arrows = arrows
+    }
+}
+
+/// The one material or evaluative claim a generated explanation makes, and the engine score it stands on.
+public struct ExplanationClaim: Hashable, Sendable {
+    /// The motif kind that makes the claim (`threatens`, `gambit`, `loses-ground`, …).
+    public var kind: MotifKind
+    public var evidence: EngineEvidence
+    public init(kind: MotifKind, evidence: EngineEvidence) {
+        self.kind = kind
+        self.evidence = evidence
+    }
+}
+
+/// The annotation of one move, as the bundle stores it and `forge annotate --format jsonl` writes it.
+public struct MoveAnnotation: Hashable, Sendable {
     /// Half-moves from the start of the game: White's first move is ply 1.
     public var ply: Int
     public var san: String
@@ -26,15 +50,20 @@ public struct MoveAnnotation: Hashable, Sendable, Codable {
     /// FEN of the position before the move.
     public var fenBefore: String
     public var motifs: [Motif]
-    /// Concept names from the fixed list (`Concept.rawValue`), in that list's order.
+    /// Concept names from the fixed list (`Concept.rawValue`), in that list's order; never empty.
     public var concepts: [String]
     public var explanation: String
     public var source: ExplanationSource
-    /// `[%cal]` values: `Gg1f3` for the recommended move, `Rf3e5` for a threat.
+    /// `[%cal]` values: `Gg1f3` for the learner's own move (or the engine's better one), `Rf3e5` for a threat.
+    /// An opponent's move never carries the learner's answer here: that is `answer`.
     public var arrows: [String]
+    /// After an opponent's move: the learner's move in the line.
+    public var answer: RecommendedAnswer?
+    /// The generated text's material or evaluative claim, if it makes one (nil for authored text).
+    public var claim: ExplanationClaim?
 
     public init(ply: Int, san: String, uci: String, fenBefore: String, motifs: [Motif], concepts: [String], explanation: String,
-                source: ExplanationSource, arrows: [String]) {
+                source: ExplanationSource, arrows: [String], answer: RecommendedAnswer? = nil, claim: ExplanationClaim? = nil) {
         self.ply = ply
         self.san = san
         self.uci = uci
@@ -44,9 +73,7 @@ public struct MoveAnnotation: Hashable, Sendable, Codable {
         self.explanation = explanation
         self.source = source
         self.arrows = arrows
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case ply, san, uci, fenBefore = "fen", motifs, concepts, explanation, source, arrows
+        self.answer = answer
+        self.claim = claim
     }
 }

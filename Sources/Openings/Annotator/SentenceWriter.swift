@@ -1,4 +1,4 @@
-// SentenceWriter: turns a move's motifs into one to three short, true, varied sentences for a beginner.
+// SentenceWriter: turns a move's motifs into one to three short, true sentences that say why, for a beginner.
 import ChessCore
 
 /// What the writer knows about one move besides its motifs.
@@ -12,366 +12,310 @@ struct SentenceContext {
     var ply: Int
     /// For the first move of a deviation: the main line's move from the same position.
     var mainLineSAN: String?
-    /// The next move of the line (the learner's recommended answer after an opponent's move).
-    var nextSAN: String?
-    /// The learner's knights and bishops still at home after the move.
-    var learnerUndeveloped: [(Square, Role)]
+    /// After an opponent's move: the learner's answer in the line. Never written into the text (it is a separate field).
+    var answerSAN: String?
 }
 
-/// Writes explanations. Every clause states something a motif established; nothing is guessed.
-struct SentenceWriter {
-    static let minLength = 40
-    static let maxLength = 220
+/// How a motif is told: a clause after the move's name ("Nf3 develops the knight"), or a sentence of its own.
+enum Wording {
+    case clause([String])
+    case sentence([String])
+}
 
-    /// The order in which motifs earn a place in the text: the most instructive first.
-    static let priority: [MotifKind] = [
-        .check, .answersCheck, .threatensMate, .forks, .pins, .givesUpMaterial, .threatensCapture, .castles, .recaptures, .trades,
-        .captures, .escapes, .defends, .develops, .occupiesCentre, .pawnBreak, .gainsSpace, .attacks, .controlsCentre,
-        .takesSquare, .preparesCastling, .opensLine, .pawnChain,
-    ]
-    /// Motifs told as sentences of their own.
-    static let standalone: [MotifKind] = [
-        .prophylaxis, .doubledPawns, .isolatedPawn, .passedPawn, .kingInCentre, .kingShieldWeakened,
-    ]
+/// Writes explanations. Every clause states something a motif established; at most one material or evaluative claim
+/// is written per move, and it is the one returned with the text (its engine score goes to the bundle).
+struct SentenceWriter {
+    static let maxLength = 220
 
     /// Sentences already used in this line; no sentence is used twice.
     var used: Set<String> = []
 
-    mutating func write(_ motifs: [Motif], _ c: SentenceContext) -> String {
-        let clauseMotifs = Self.orderedClauses(motifs)
+    mutating func write(_ motifs: [Motif], _ c: SentenceContext) -> (text: String, claim: Motif?) {
+        // One claim at most: the first motif, by rank, that carries engine evidence.
+        let ranked = motifs.enumerated().sorted { (Self.rank($0.element), $0.offset) < (Self.rank($1.element), $1.offset) }.map(\.element)
+        let claim = ranked.first { $0.evidence != nil }
+        let told = ranked.filter { $0.evidence == nil || $0 == claim }
+            .filter { m in !Self.isSpoiler(m, c) }
+        var clauses: [[String]] = []
         var sentences: [String] = []
-
-        // Deviation opening: what it leaves.
-        let opensDeviation = c.role != .main && c.index == 0
-        if opensDeviation {
-            if let main = c.mainLineSAN {
-                sentences.append(pick(["\(c.san) leaves the main line, where \(main) is played.",
-                                       "\(c.san) steps off the main line (there, \(main) is played)."], c))
-            } else {
-                sentences.append(pick(["\(c.san) leaves the main line.", "With \(c.san) the game leaves the main line."], c))
+        var claimWritten = false
+        for m in told {
+            switch wording(m, c) {
+            case .clause(let v):
+                clauses.append(v)
+            case .sentence(let v):
+                sentences.append(pick(v, c))
             }
+            if m == claim { claimWritten = true }
         }
-
-        // The lead sentence: the move and its one or two main ideas.
+        let subject = c.index == 0 && c.role != .main ? c.mainLineSAN.map { "Instead of \($0), \(c.san)" } ?? c.san : c.san
         var lead: String?
-        if let first = clauseMotifs.first {
-            let subject = opensDeviation ? "It" : c.san
-            for attempt in 0..<3 {
-                var text = "\(subject) \(clause(first, c, variantOffset: attempt))"
-                if clauseMotifs.count > 1 {
-                    let second = clause(clauseMotifs[1], c, variantOffset: attempt + 1)
-                    let joiner = text.contains(",") ? ", and " : " and "
-                    if text.count + second.count + 6 <= 130 { text += joiner + second }
-                }
-                lead = text + "."
-                if let l = lead, !used.contains(l) { break }
+        var rest = Array(clauses.dropFirst())
+        if let first = clauses.first {
+            var text = "\(subject) \(pick(first, c))"
+            // A clause that explains itself after a colon ends its sentence; the next idea gets its own.
+            if let second = rest.first.map({ pick($0, c, offset: 1) }), !text.contains(":"), text.count + second.count < 140 {
+                text += (text.contains(",") ? ", and " : " and ") + second
+                rest.removeFirst()
             }
+            lead = text + "."
         }
-        if let lead { sentences.append(lead) }
-
-        // The engine's judgement of a gift of material, right after the move that makes it.
-        let giftInLead = clauseMotifs.prefix(2).contains { $0.kind == .givesUpMaterial }
-        if giftInLead, let gift = motifs.first(where: { $0.kind == .givesUpMaterial }), let comp = gift.compensation {
-            let side = gift.side.name
-            let s = comp
-                ? pick(["By the engine's count \(side) gets enough play for it.", "The engine judges that \(side) has compensation for it."], c)
-                : pick(["The engine does not see enough compensation for it.", "By the engine's count \(side) does not get enough for it."], c)
-            sentences.append(s)
+        var extras = rest.first.map { ["It also \(pick($0, c, offset: 2))."] } ?? []
+        extras += sentences
+        var parts = lead.map { [$0] } ?? []
+        for e in extras where (parts + [e]).joined(separator: " ").count <= Self.maxLength && parts.count < 3 && !used.contains(e) {
+            parts.append(e)
         }
-
-        // A move that loses ground.
-        if let loss = motifs.first(where: { $0.kind == .losesGround }), let better = loss.san {
-            let amount = loss.amount ?? 0
-            let pawns = Self.pawnsText(amount)
-            var s: String
-            if amount > 1000 {
-                s = pick(["This allows a forced mate; \(better) was the move.", "This is a serious mistake that allows mate: \(better) was better."], c)
-            } else if amount >= 1000 {
-                s = pick(["This is a serious mistake: \(better) was much better.", "The engine calls this a big mistake; \(better) was much better."], c)
-            } else {
-                s = pick(["The engine rates this \(pawns) worse than \(better), the better move.",
-                          "This loses ground: \(better) was better, by \(pawns) in the engine's eyes."], c)
-            }
-            if let reply = loss.reply, c.mover == c.learner || reply != c.nextSAN { s += " " + pick(["Now \(loss.side.opposite.name) can answer \(reply).", "The strongest reply is \(reply)."], c) }
-            sentences.append(s)
+        if parts.isEmpty, let e = extras.first { parts = [e] }
+        // The claim must be in the text when it was chosen; if it did not fit, the text is the claim's alone.
+        if claimWritten, let claim, !parts.contains(where: { Self.contains(claim, $0, self, c) }) {
+            parts = [lead ?? "", Self.claimSentence(claim, self, c)].filter { !$0.isEmpty }
+            if parts.joined(separator: " ").count > Self.maxLength { parts = [Self.claimSentence(claim, self, c)] }
         }
-
-        // The role sentence: the learner's task after an opponent's move, or the recommended answer.
-        var closing: String?
-        if c.mover != c.learner {
-            closing = thinkAbout(motifs, c)
-        }
-
-        // Further ideas, in their own sentences, while they fit.
-        var extras: [String] = []
-        if lead != nil, clauseMotifs.count > 2 {
-            extras.append("It also \(clause(clauseMotifs[2], c, variantOffset: 2)).")
-        } else if lead == nil, let f = clauseMotifs.first {
-            extras.append("\(c.san) \(clause(f, c)).")
-        }
-        for m in motifs where Self.standalone.contains(m.kind) {
-            if let s = standaloneSentence(m, c) { extras.append(s) }
-        }
-
-        // Assemble: the fullest text that fits, dropping extras first, then the lead's second clause.
-        let shortLead: String? = clauseMotifs.first.map { "\(opensDeviation ? "It" : c.san) \(clause($0, c))." }
-        var candidates: [[String]] = []
-        let room = max(0, 3 - sentences.count - (closing == nil ? 0 : 1))
-        let freshExtras = extras.filter { !used.contains($0) }
-        for k in stride(from: min(room, freshExtras.count), through: 0, by: -1) {
-            candidates.append(sentences + freshExtras.prefix(k) + (closing.map { [$0] } ?? []))
-        }
-        if let lead, let shortLead, let i = sentences.firstIndex(of: lead) {
-            var s2 = sentences
-            s2[i] = shortLead
-            candidates.append(s2 + (closing.map { [$0] } ?? []))
-            candidates.append(s2)
-        }
-        candidates.append(Array(sentences.prefix(1)))
-        var text = candidates.last ?? []
-        for cand in candidates where cand.joined(separator: " ").count <= Self.maxLength {
-            text = cand
-            break
-        }
-        var result = text.joined(separator: " ")
-        if result.count < Self.minLength || clauseMotifs.isEmpty && !text.contains(where: { $0.hasPrefix(c.san) }) {
-            let pad = c.role == .main
-                ? pick(["\(c.san) is the main-line move here.", "The main line continues with \(c.san) here."], c)
-                : pick(["\(c.san) is the move this line follows here.", "This line continues with \(c.san) at this point."], c)
-            var withPad = text
-            if let closing, let i = withPad.firstIndex(of: closing) { withPad.insert(pad, at: i) } else { withPad.append(pad) }
-            result = withPad.joined(separator: " ")
-            if result.count < Self.minLength {
-                let side = c.mover == c.learner ? "your" : "the opponent's"
-                result += " It is \(side) move in this \(c.role == .main ? "main line" : "line")."
-            }
-        }
-        for s in Self.sentences(result) { used.insert(s) }
-        return result
+        let text = parts.joined(separator: " ")
+        for s in parts { used.insert(s) }
+        return (text, claimWritten ? claim : nil)
     }
 
-    static func orderedClauses(_ motifs: [Motif]) -> [Motif] {
-        var out: [Motif] = []
-        var seen: Set<MotifKind> = []
-        for k in priority {
-            let ofKind = motifs.filter { $0.kind == k }
-            guard let first = ofKind.first, !seen.contains(k) else { continue }
-            // Lines opened for two pieces read as one clause.
-            if k == .opensLine && ofKind.count > 1 {
-                var merged = first
-                merged.squares = ofKind.flatMap { [$0.squares[0]] }
-                merged.targets = ofKind.compactMap(\.role)
-                out.append(merged)
-            } else {
-                out.append(first)
-            }
-            seen.insert(k)
-        }
-        // A fork already names what is attacked; attacks/threats on the same target add nothing.
-        if let fork = out.first(where: { $0.kind == .forks }) {
-            let hit = Set(fork.squares.dropFirst())
-            out.removeAll { ($0.kind == .attacks || $0.kind == .threatensCapture) && hit.contains($0.squares[1]) }
-        }
-        // A centre-occupying pawn that also controls the centre: one clause is enough.
-        if out.contains(where: { $0.kind == .occupiesCentre }) && out.contains(where: { $0.kind == .develops }) {
-            out.removeAll { $0.kind == .occupiesCentre && $0.role != .pawn }
-        }
-        out.removeAll { $0.kind == .escapes && $0.role == .pawn }
-        let threatenedSquares = out.filter { $0.kind == .threatensCapture }.map { $0.squares }
-        out.removeAll { $0.kind == .pawnBreak && threatenedSquares.contains($0.squares) }
-        if let space = out.first(where: { $0.kind == .gainsSpace }) {
-            out.removeAll { $0.kind == .occupiesCentre && $0.squares == space.squares }
-        }
-        return out
-    }
-
-    // MARK: clauses
-
-    func clause(_ m: Motif, _ c: SentenceContext, variantOffset: Int = 0) -> String {
-        let v = variants(m, c)
-        guard !v.isEmpty else { return "" }
-        return v[(c.ply + variantOffset) % v.count]
-    }
-
-    func variants(_ m: Motif, _ c: SentenceContext) -> [String] {
-        let s = m.squares.map(\.name)
-        let r = m.role?.name ?? "piece"
-        func t(_ i: Int) -> String { i < m.targets.count ? m.targets[i].name : "piece" }
-        let them = m.side.opposite.name
-        switch m.kind {
-        case .develops:
-            if m.flag {
-                return ["develops the \(r) from \(s[0]) toward the centre", "brings the \(r) from \(s[0]) out to \(s[1]), nearer the centre",
-                        "gets the \(r) off \(s[0]) and into play on \(s[1])"]
-            }
-            if BoardFacts.isRim(m.squares[1]) {
-                return ["develops the \(r) to \(s[1]), on the edge of the board", "brings the \(r) out to \(s[1]), at the edge of the board"]
-            }
-            return ["develops the \(r) to \(s[1])", "brings the \(r) out to \(s[1])"]
-        case .occupiesCentre:
-            if m.role == .pawn {
-                return ["puts a pawn on the central square \(s[0])", "claims the centre with a pawn on \(s[0])",
-                        "places a pawn in the middle, on \(s[0])"]
-            }
-            return ["puts the \(r) on the central square \(s[0])", "places the \(r) in the centre, on \(s[0])"]
-        case .controlsCentre:
-            let list = Self.list(s)
-            let noun = s.count == 1 ? "square" : "squares"
-            return ["controls the central \(noun) \(list)", "adds control of \(list) in the centre", "keeps an eye on the central \(noun) \(list)"]
-        case .castles:
-            let how = m.flag ? "kingside" : "queenside"
-            let short = m.flag ? "short" : "long"
-            return ["castles \(how), bringing the king to \(s[1]) and the rook to \(s[3])",
-                    "castles \(short): the king goes to \(s[1]) and the rook to \(s[3])"]
-        case .preparesCastling:
-            return ["clears the last square between the king and the rook on \(s[1]), a step toward castling",
-                    "empties the squares between the king and the rook on \(s[1]), preparing to castle"]
-        case .opensLine:
-            if m.targets.count >= 2 {
-                return ["opens lines for the \(t(0)) on \(s[0]) and the \(t(1)) on \(s[1])",
-                        "frees the \(t(0)) on \(s[0]) and the \(t(1)) on \(s[1])"]
-            }
-            return ["opens a line for the \(r) on \(s[0])", "frees the \(r) on \(s[0])", "gives the \(r) on \(s[0]) an open line"]
-        case .attacks:
-            var tail = ""
-            if !m.flag {
-                tail = ", which has no defender"
-            } else if let a = m.role, let tr = m.targets.first, BoardFacts.value(tr) > BoardFacts.value(a) {
-                tail = ", a piece worth more than the \(r)"
-            }
-            return ["attacks the \(t(0)) on \(s[1])\(tail)", "hits the \(t(0)) on \(s[1])\(tail)", "targets the \(t(0)) on \(s[1])\(tail)"]
-        case .threatensCapture:
-            let how = m.san.map { " (\($0))" } ?? ""
-            if !m.flag {
-                return ["threatens to take the undefended \(t(0)) on \(s[1])\(how)",
-                        "threatens to capture the \(t(0)) on \(s[1]), which has no defender\(how)"]
-            }
-            return ["threatens to take the \(t(0)) on \(s[1])\(how)", "threatens the \(t(0)) on \(s[1])\(how)"]
-        case .threatensMate:
-            let mv = m.san ?? "mate"
-            return ["threatens mate with \(mv)", "sets up the mating threat \(mv)"]
-        case .check:
-            if m.flag { return ["gives checkmate", "is checkmate"] }
-            return ["gives check", "checks the king on \(s.last ?? "")"]
-        case .answersCheck:
-            if m.role == .king { return ["steps the king out of check", "moves the king out of check to \(s[1])"] }
-            if m.flag { return ["blocks the check on \(s[1])", "answers the check by putting the \(r) in the way on \(s[1])"] }
-            return ["answers the check", "gets out of check"]
-        case .defends:
-            return ["defends the \(t(0)) on \(s[1])", "protects the \(t(0)) on \(s[1])", "guards the \(t(0)) on \(s[1])"]
-        case .takesSquare:
-            let who = m.targets.count == 1 ? "\(them)'s \(t(0)) on \(s[2])" : "\(them)'s pieces"
-            return ["takes the \(s[1]) square away from \(who)", "keeps \(who) off \(s[1])"]
-        case .escapes:
-            if m.flag {
-                return ["moves the \(r) to \(s[1]), away from the \(t(0)) on \(s[2]), so no trade happens there",
-                        "steps the \(r) away from the \(t(0)) on \(s[2]), avoiding a trade"]
-            }
-            return ["moves the \(r) away from the attack of the \(t(0)) on \(s[2])",
-                    "moves the \(r) to \(s[1]), out of reach of the \(t(0)) on \(s[2])"]
-        case .pins:
-            if m.flag {
-                return ["pins the \(t(0)) on \(s[1]) to the king", "pins the \(t(0)) on \(s[1]) against the king on \(s[2])"]
-            }
-            return ["pins the \(t(0)) on \(s[1]) to the \(t(1)) on \(s[2])", "ties the \(t(0)) on \(s[1]) to the \(t(1)) behind it on \(s[2])"]
-        case .forks:
-            let named = zip(m.targets, s.dropFirst()).prefix(3).map { "the \($0.0.name) on \($0.1)" }
-            let list = Self.list(named)
-            return ["forks \(list)", "attacks \(list) at once"]
-        case .captures:
-            return ["takes the \(t(0)) on \(s[1])", "captures the \(t(0)) on \(s[1])"]
-        case .recaptures:
-            return ["takes back on \(s[1])", "recaptures the \(t(0)) on \(s[1])"]
-        case .trades:
-            return ["takes the \(t(0)) on \(s[1]); if \(them) takes back, \(r) and \(t(0)) are traded",
-                    "captures the \(t(0)) on \(s[1]), trading the \(r) for it if \(them) recaptures"]
-        case .givesUpMaterial:
-            let amount = m.amount ?? 0
-            if let piece = m.role, amount < BoardFacts.value(piece) {
-                let what = amount >= 300 ? "material" : "a pawn"
-                return ["lets \(them) win \(what) on \(s[0]) through exchanges", "allows exchanges on \(s[0]) that win \(them) \(what)"]
-            }
-            let kind = amount >= 300 ? "a sacrifice" : "a gambit"
-            return ["leaves the \(r) on \(s[0]) to be taken, \(kind)", "offers the \(r) on \(s[0]) (\(kind))"]
-        case .pawnBreak:
-            return ["strikes at the pawn on \(s[1])", "challenges the \(them) pawn on \(s[1])", "hits the pawn on \(s[1]) with a pawn break"]
-        case .pawnChain:
-            return ["builds a pawn chain from \(s[0]) to \(s[1])", "links the pawns on \(s[0]) and \(s[1]) in a chain"]
-        case .gainsSpace:
-            return ["gains space with the pawn on \(s[0])", "pushes the pawn to \(s[0]), gaining space"]
-        default:
-            return []
+    /// Whether a sentence carries the claim motif's words.
+    static func contains(_ claim: Motif, _ sentence: String, _ w: SentenceWriter, _ c: SentenceContext) -> Bool {
+        switch w.wording(claim, c) {
+        case .clause(let v), .sentence(let v): v.contains { sentence.contains($0) }
         }
     }
 
-    func standaloneSentence(_ m: Motif, _ c: SentenceContext) -> String? {
-        let s = m.squares.map(\.name)
-        let side = m.side.name
-        let lower = side.lowercased()
-        switch m.kind {
-        case .prophylaxis:
-            guard let idea = m.san else { return nil }
-            let piece = "The \(m.role?.name ?? "piece")"
-            return pick(["\(piece) now covers \(s[0]), which takes away \(m.side.opposite.name)'s idea \(idea).",
-                         "\(piece) also guards \(s[0]), so \(m.side.opposite.name)'s idea \(idea) is off the table."], c)
-        case .doubledPawns:
-            let f = String(m.squares[0].fileChar)
-            return pick(["\(side) now has doubled pawns on the \(f)-file.", "This leaves \(side) with two pawns on the \(f)-file."], c)
-        case .isolatedPawn:
-            return pick(["The \(lower) pawn on \(s[0]) is now isolated: no \(lower) pawn stands on a file next to it."], c)
-        case .passedPawn:
-            return pick(["The \(lower) pawn on \(s[0]) is now passed: no enemy pawn stands ahead of it on its own or a neighbouring file."], c)
-        case .kingInCentre:
-            let f = String(m.squares[0].fileChar)
-            return pick(["\(side)'s king is still on \(s[0]), and no \(lower) pawn is left in front of it on the \(f)-file."], c)
+    static func claimSentence(_ claim: Motif, _ w: SentenceWriter, _ c: SentenceContext) -> String {
+        switch w.wording(claim, c) {
+        case .clause(let v): "\(c.san) \(v[0])."
+        case .sentence(let v): v[0]
+        }
+    }
+
+    /// A clause that would name the learner's answer in an opponent's move (the answer is a separate field).
+    static func isSpoiler(_ m: Motif, _ c: SentenceContext) -> Bool {
+        guard c.mover != c.learner, let answer = c.answerSAN else { return false }
+        switch m {
+        case .prevents(let san, _, _): return san == answer
+        case .losesGround: return true   // its natural follow-up is the punishment, which is the answer's job
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .check,
+             .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
+             .removesAttacker, .opensFile, .offersMaterial, .doubledPawns, .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace,
+             .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
+            return false
+        }
+    }
+
+    /// The order in which motifs earn a place in the text: the most instructive first.
+    static func rank(_ m: Motif) -> Int {
+        switch m {
+        case .check(_, _, true): 0
+        case .threatens(_, _, .mate, _): 1
+        case .answersCheck: 2
+        case .forks: 3
+        case .losesGround: 4
+        case .offersMaterial: 5
+        case .check: 6
+        case .threatens: 7
+        case .captures(_, _, .winsMaterial, _): 8
+        case .pins: 9
+        case .prevents: 10
+        case .castles: 11
+        case .recaptures: 12
+        case .captures(_, _, .tradedFor, _): 13
+        case .removesDefender: 14
+        case .removesAttacker: 14
+        case .opensFile: 25
+        case .escapes: 15
+        case .defends: 16
+        case .offersTrade: 23
+        case .supports: 24
+        case .avoidsPawnPush: 17
+        case .develops: 18
+        case .preparesPush: 19
+        case .pawnBreak: 20
+        case .occupiesCentre: 21
+        case .gainsSpace: 22
+        case .attacks: 23
+        case .takesSquare: 24
+        case .controlsCentre: 25
+        case .makesLuft: 26
+        case .preparesCastling: 27
+        case .opensLine: 28
+        case .pawnChain: 29
+        case .doubledPawns, .isolatedPawn, .passedPawn: 30
+        case .kingInCentre: 31
+        case .kingShieldWeakened: 32
+        case .principle: 33
+        }
+    }
+
+    // MARK: wording
+
+    /// The words for one motif. Exhaustive: a new motif without wording does not compile.
+    func wording(_ m: Motif, _ c: SentenceContext) -> Wording {
+        let yours = c.mover != c.learner ? "your" : "the"
+        switch m {
+        case .develops(let r, let from, let to, let toward):
+            if toward { return .clause(["develops the \(r.name) toward the centre", "brings the \(r.name) from \(from.name) into play on \(to.name), nearer the centre"]) }
+            if BoardFacts.isRim(to) { return .clause(["develops the \(r.name) to \(to.name), on the edge of the board"]) }
+            return .clause(["develops the \(r.name) to \(to.name)", "brings the \(r.name) out to \(to.name)"])
+        case .occupiesCentre(let r, let s):
+            if r == .pawn { return .clause(["puts a pawn on the central square \(s.name)", "claims the centre with a pawn on \(s.name)"]) }
+            return .clause(["puts the \(r.name) on the central square \(s.name)"])
+        case .controlsCentre(_, let squares):
+            let list = Self.list(squares.map(\.name))
+            let noun = squares.count == 1 ? "square" : "squares"
+            return .clause(["controls the central \(noun) \(list)", "adds control of \(list) in the centre"])
+        case .castles(_, let king, let rook):
+            return .clause(["castles: the king leaves the centre for \(king.name) and the rook comes to \(rook.name)",
+                            "castles, tucking the king away on \(king.name) and bringing the rook to \(rook.name)"])
+        case .preparesCastling(_, let kingside):
+            let side = kingside ? "kingside" : "queenside"
+            return .clause(["clears the last square between king and rook, so \(Self.name(c.mover)) can castle \(side) next",
+                            "empties the way for castling \(side)"])
+        case .opensLine(let pieces, _):
+            let named = Self.list(pieces.map { "the \($0.role.name) on \($0.square.name)" })
+            return .clause(["opens a line for \(named)", "frees \(named)"])
+        case .attacks(let a, let t, let defended):
+            let tail = defended ? ", worth more than the \(a.role.name)" : ", which has no defender"
+            return .clause(["attacks \(yours) \(t.role.name) on \(t.square.name)\(tail)", "hits \(yours) \(t.role.name) on \(t.square.name)\(tail)"])
+        case .threatens(let san, _, .mate, _):
+            return .clause(["threatens mate with \(san)", "sets up the mating threat \(san)"])
+        case .threatens(let san, _, .wins(let p), _):
+            return .clause(["threatens \(san), winning \(yours) \(p.role.name) on \(p.square.name)",
+                            "threatens to win \(yours) \(p.role.name) on \(p.square.name) with \(san)"])
+        case .prevents(let san, .mate, _):
+            return .clause(["stops the mate \(san)", "takes away the mating move \(san)"])
+        case .prevents(let san, .wins(let p), _):
+            let whose = c.mover == c.learner ? "your" : "the"
+            return .clause(["stops \(san), which would have won \(whose) \(p.role.name) on \(p.square.name)",
+                            "takes away \(san), which would have won \(whose) \(p.role.name) on \(p.square.name)"])
+        case .check(_, _, true):
+            return .clause(["gives checkmate"])
+        case .check(let checker, let king, false):
+            return .clause(["gives check with the \(checker.role.name), so the king on \(king.name) must be dealt with first"])
+        case .answersCheck(let r, let to, let blocks):
+            if r == .king { return .clause(["steps the king out of check to \(to.name)"]) }
+            if blocks { return .clause(["blocks the check with the \(r.name) on \(to.name)"]) }
+            return .clause(["gets out of check"])
+        case .defends(_, let t, let a):
+            return .clause(["defends the \(t.role.name) on \(t.square.name), which the \(a.role.name) on \(a.square.name) attacked",
+                            "protects the \(t.role.name) on \(t.square.name) against the \(a.role.name) on \(a.square.name)" ])
+        case .supports(_, let t, let a):
+            return .clause(["adds a defender to the \(t.role.name) on \(t.square.name), which the \(a.role.name) on \(a.square.name) attacks",
+                            "supports the \(t.role.name) on \(t.square.name) against the \(a.role.name) on \(a.square.name)"])
+        case .offersTrade(let p, let t):
+            return .clause(["offers a trade of \(p.role.name)s: the \(p.role.name) on \(p.square.name) faces the one on \(t.square.name)",
+                            "challenges the \(t.role.name) on \(t.square.name), offering to trade \(p.role.name)s"])
+        case .escapes(let r, _, let to, let a):
+            return .clause(["takes the \(r.name) away from the attack of the \(a.role.name) on \(a.square.name)",
+                            "moves the \(r.name) to \(to.name), out of reach of the \(a.role.name) on \(a.square.name)"])
+        case .avoidsPawnPush(let r, let from, _, let push):
+            let p = Self.moveText(push, c.mover.opposite)
+            return .clause(["moves the \(r.name) off \(from.name), where \(p) would hit it", "steps the \(r.name) away from \(from.name) before \(p) can hit it"])
+        case .pins(let pinner, let pinned, let behind):
+            if behind.role == .king {
+                return .clause(["pins \(yours) \(pinned.role.name) on \(pinned.square.name) to the king",
+                                "pins \(yours) \(pinned.role.name) on \(pinned.square.name): it cannot move without exposing the king"])
+            }
+            return .clause(["pins \(yours) \(pinned.role.name) on \(pinned.square.name) to the \(behind.role.name) on \(behind.square.name): if it moves, the \(pinner.role.name) takes the \(behind.role.name)"])
+        case .forks(_, let targets) where targets.contains { $0.role == .king }:
+            let others = Self.list(targets.filter { $0.role != .king }.prefix(2).map { "the \($0.role.name) on \($0.square.name)" })
+            return .clause(["checks the king and attacks \(others) at once: after the check, \(others) falls"])
+        case .forks(_, let targets):
+            let named = Self.list(targets.prefix(3).map { $0.role == .king ? "the king" : "the \($0.role.name) on \($0.square.name)" })
+            return .clause(["attacks \(named) at once, and they cannot all be saved", "forks \(named): one of them will fall"])
+        case .captures(let r, let t, .tradedFor(let lost), _):
+            if r == lost { return .clause(["trades \(r.name)s on \(t.square.name)"]) }
+            return .clause(["gives the \(r.name) for the \(lost.name) on \(t.square.name), a trade"])
+        case .captures(_, let t, .winsMaterial, _):
+            return .clause(["wins the \(t.role.name) on \(t.square.name)", "wins a \(t.role.name): the one on \(t.square.name)"])
+        case .recaptures(_, let t, let evens):
+            if evens { return .clause(["takes back on \(t.square.name), so material is level again", "recaptures on \(t.square.name) and restores the material balance"]) }
+            return .clause(["takes back on \(t.square.name)"])
+        case .removesAttacker(let captured, _, true):
+            return .clause(["takes first: the \(captured.role.name) on \(captured.square.name) was attacking it"])
+        case .removesAttacker(let captured, let target, false):
+            return .clause(["removes the \(captured.role.name) that was attacking the \(target.role.name) on \(target.square.name)"])
+        case .opensFile(let file):
+            let f = String(Character(Unicode.Scalar(UInt8(97 + file))))
+            let side = Self.name(c.mover).lowercased()
+            return .clause(["leaves the \(f)-file without \(side) pawns, a half-open file for the rooks"])
+        case .removesDefender(let captured, let guarded):
+            return .clause(["removes the \(captured.role.name) that was the only guard of the \(guarded.role.name) on \(guarded.square.name)"])
+        case .offersMaterial(let p, true, _):
+            let what = p.role == .pawn ? "a gambit" : "a sacrifice"
+            return .clause(["offers the \(p.role.name) on \(p.square.name), \(what): the engine finds enough play for it",
+                            "gives up the \(p.role.name) on \(p.square.name) as \(what), and the engine agrees there is play for it"])
+        case .offersMaterial(let p, false, _):
+            return .sentence(["This leaves the \(p.role.name) on \(p.square.name) to be won, and the engine sees too little in return: a mistake."])
+        case .losesGround(let better, _, let best, let e):
+            if case .mate(let n) = e.score, n <= 0 { return .sentence(["This is a mistake that allows a forced mate; the engine prefers \(better)."]) }
+            if case .mate(let n) = best, n > 0 { return .sentence(["This is a mistake: \(better) was a forced mate."]) }
+            let drop = best.centipawns(minus: e.score).map(Self.pawnsText) ?? "a lot"
+            return .sentence(["This is a mistake: the engine prefers \(better), by \(drop).", "The engine calls this a mistake: \(better) was better by \(drop)."])
+        case .doubledPawns(let side, let file):
+            let f = String(Character(Unicode.Scalar(UInt8(97 + file))))
+            return .sentence(["\(Self.name(side)) now has doubled pawns on the \(f)-file.", "This leaves \(Self.name(side)) with two pawns on the \(f)-file."])
+        case .isolatedPawn(let side, let s):
+            let l = Self.name(side).lowercased()
+            return .sentence(["The \(l) pawn on \(s.name) is now isolated: no \(l) pawn stands on a file next to it."])
+        case .passedPawn(let side, let s):
+            let l = Self.name(side).lowercased()
+            return .sentence(["The \(l) pawn on \(s.name) is now passed: no enemy pawn stands ahead of it on its own or a neighbouring file."])
+        case .pawnChain(let base, let head):
+            return .clause(["builds a pawn chain from \(base.name) to \(head.name)", "links the pawns on \(base.name) and \(head.name) in a chain"])
+        case .pawnBreak(_, let target):
+            return .clause(["strikes at the pawn on \(target.name)", "challenges the pawn on \(target.name) with a pawn break"])
+        case .preparesPush(let push, let supporter):
+            let p = Self.moveText(push, c.mover)
+            return .clause(["prepares \(p): the pawn on \(supporter.name) will support it", "gets ready for \(p), with the pawn on \(supporter.name) behind it"])
+        case .gainsSpace(let s):
+            return .clause(["gains space with the pawn on \(s.name)", "pushes the pawn to \(s.name), gaining space"])
+        case .takesSquare(let s, let from):
+            let who = from.count == 1 ? "the \(from[0].role.name) on \(from[0].square.name)" : "\(Self.name(c.mover.opposite))'s pieces"
+            return .clause(["takes the \(s.name) square away from \(who)", "keeps \(who) off \(s.name)"])
         case .kingShieldWeakened:
-            return pick(["\(c.san) moves a pawn from in front of the castled king, which loosens the king's cover a little.",
-                         "\(c.san) moves the pawn that stood in front of the castled king on \(s[1]), so the king is a little less covered."], c)
-        default:
-            return nil
+            return .sentence(["It moves a pawn from in front of the castled king, which loosens the king's cover a little."])
+        case .makesLuft(_, let s):
+            return .clause(["gives the king a flight square on \(s.name)", "makes room for the king on \(s.name)"])
+        case .kingInCentre(let side, let k):
+            let l = Self.name(side).lowercased()
+            return .sentence(["\(Self.name(side))'s king is still on \(k.name), and no \(l) pawn is left in front of it on its file."])
+        case .principle(.activates(let p, let from, let to)):
+            return .clause(["improves the \(p.role.name): on \(p.square.name) it reaches \(to) squares instead of \(from)",
+                            "makes the \(p.role.name) more active: \(to) squares from \(p.square.name), \(from) before"])
+        case .principle(.covers(let p, let squares, let new)):
+            let list = Self.list(squares.prefix(4).map(\.name))
+            if new { return .clause(["puts the \(p.role.name) where it covers \(list), squares it did not reach before"]) }
+            return .clause(["places the \(p.role.name) on \(p.square.name), where it covers \(list)"])
+        case .principle(.rookOnOpenFile(let r)):
+            let f = String(r.fileChar)
+            return .clause(["puts the rook on the \(f)-file, where no \(Self.name(c.mover).lowercased()) pawn stands in its way",
+                            "brings the rook to the \(f)-file, which has no \(Self.name(c.mover).lowercased()) pawn on it"])
+        case .principle(.materialAfterTrade(let balance)):
+            let side = Self.name(c.mover)
+            if balance == 0 { return .clause(["keeps material level: after the recapture both sides have the same material"]) }
+            let pawns = abs(balance) / 100
+            let amount = pawns == 1 ? "a pawn" : "\(pawns) pawns' worth"
+            return .clause(["after the recapture \(side) has \(amount) \(balance > 0 ? "more" : "less") on the board"])
+        case .principle(.leavesNothingLoose):
+            return .clause(["keeps everything protected: no \(Self.name(c.mover).lowercased()) piece or pawn can be won by a capture"])
         }
     }
 
-    /// After an opponent's move: the learner's first concern, and the answer the line recommends.
-    func thinkAbout(_ motifs: [Motif], _ c: SentenceContext) -> String? {
-        var parts: [String] = []
-        if let mate = motifs.first(where: { $0.kind == .threatensMate }), let mv = mate.san {
-            parts.append(pick(["First deal with the mate threat \(mv).", "The threat is \(mv), mate: stop it first.",
-                               "Look at \(mv) first: it would be mate."], c))
-        } else if motifs.contains(where: { $0.kind == .check && !$0.flag }) {
-            parts.append(pick(["Your king is in check, so answer that first.", "You are in check and must deal with it now.",
-                               "First get your king out of check."], c))
-        } else if let threat = motifs.first(where: { $0.kind == .threatensCapture || $0.kind == .forks }) {
-            let sq = threat.squares[1].name
-            let piece = threat.targets.first?.name ?? "piece"
-            parts.append(pick(["Think about your \(piece) on \(sq): it is under attack.", "Watch your \(piece) on \(sq), which is attacked now.",
-                               "Your \(piece) on \(sq) is attacked, so look after it.", "Check your \(piece) on \(sq): it can be taken."], c))
-        } else if let pin = motifs.first(where: { $0.kind == .pins }) {
-            parts.append("Note that your \(pin.targets.first?.name ?? "piece") on \(pin.squares[1].name) is pinned.")
-        }
-        let refutation = motifs.first(where: { $0.kind == .losesGround })?.reply
-        if let next = c.nextSAN, next == refutation {
-            parts.append(pick(["Punish it with \(next).", "Your best answer is exactly that: \(next)."], c))
-        } else if let next = c.nextSAN {
-            if c.role != .main {
-                parts.append(pick(["The recommended answer is \(next).", "Answer with \(next)."], c))
-            } else {
-                parts.append(pick(["The main line answers with \(next).", "Your move in the main line is \(next)."], c))
-            }
-        } else if parts.isEmpty, !c.learnerUndeveloped.isEmpty {
-            let named = c.learnerUndeveloped.prefix(2).map { "\($0.1.name) on \($0.0.name)" }
-            parts.append("Keep developing: your \(Self.list(named)) \(named.count == 1 ? "is" : "are") still at home.")
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
-    }
+    /// A move named in prose: `d4` for White, `...d5` for Black.
+    static func moveText(_ san: String, _ side: Color) -> String { side == .white ? san : "..." + san }
 
-    /// The first variant not used yet in this line (or the first one).
-    func pick(_ variants: [String], _ c: SentenceContext) -> String {
+    static func name(_ c: Color) -> String { c.name }
+
+    /// The first variant (from a place chosen by ply) not used yet in this line.
+    func pick(_ variants: [String], _ c: SentenceContext, offset: Int = 0) -> String {
         guard !variants.isEmpty else { return "" }
-        let start = c.ply % variants.count
+        let start = (c.ply + offset) % variants.count
         for i in 0..<variants.count {
             let v = variants[(start + i) % variants.count]
-            if !used.contains(v) { return v }
+            if !used.contains(where: { $0.contains(v) }) { return v }
         }
         return variants[start]
     }
@@ -382,7 +326,7 @@ struct SentenceWriter {
         var cur = ""
         var prev: Character = " "
         for ch in text {
-            if ch == " " && (prev == "." || prev == "!" || prev == "?") {
+            if ch == " " && (prev == "." || prev == "!" || prev == "?") && !cur.hasSuffix("...") {
                 out.append(cur)
                 cur = ""
             } else {
@@ -396,19 +340,16 @@ struct SentenceWriter {
 
     static func list(_ items: [String]) -> String {
         switch items.count {
-        case 0: return ""
-        case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+        case 0: ""
+        case 1: items[0]
+        default: items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
         }
     }
 
     /// `about half a pawn`, `about 1.5 pawns`.
     static func pawnsText(_ cp: Int) -> String {
-        if cp >= 1000 { return "decisively" }
         let tenths = (cp + 5) / 10
         if tenths < 10 { return "about \(tenths < 6 ? "half a pawn" : "a pawn")" }
-        let whole = tenths / 10
-        let frac = tenths % 10
-        return "about \(whole).\(frac) pawns"
+        return "about \(tenths / 10).\(tenths % 10) pawns"
     }
 }

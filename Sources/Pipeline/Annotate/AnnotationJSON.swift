@@ -2,16 +2,30 @@
 import Openings
 
 enum AnnotationJSON {
-    /// `{"ply":3,"san":"Nf3","uci":"g1f3","fen":"…","motifs":[{"name":"develops","squares":["g1","f3"]}],…}`
+    /// `{"ply":3,"san":"Nf3","uci":"g1f3","fen":"…","motifs":[{"name":"develops","squares":["g1","f3"]}],…,
+    /// "answer":{"uci":"b8c6","san":"Nc6","arrows":["Gb8c6"]},"claim":{"kind":"threatens","cp":152,"depth":14,"nodes":120000}}`
     static func line(_ a: MoveAnnotation) -> String {
         let motifs = a.motifs.map { m in
-            "{\"name\":\(string(m.kind.rawValue)),\"squares\":[\(m.squareNames.map(string).joined(separator: ","))]}"
+            var o = "{\"name\":\(string(m.kind.rawValue)),\"squares\":[\(m.squares.map { string($0.name) }.joined(separator: ","))]"
+            if let e = m.evidence { o += ",\(score(e.score))" }
+            return o + "}"
         }
+        let answer = a.answer.map { "{\"uci\":\(string($0.uci)),\"san\":\(string($0.san)),\"arrows\":[\($0.arrows.map(string).joined(separator: ","))]}" } ?? "null"
+        let claim = a.claim.map { "{\"kind\":\(string($0.kind.rawValue)),\(score($0.evidence.score)),\"depth\":\($0.evidence.depth),\"nodes\":\($0.evidence.nodes)}" } ?? "null"
         return "{\"ply\":\(a.ply),\"san\":\(string(a.san)),\"uci\":\(string(a.uci)),\"fen\":\(string(a.fenBefore)),"
             + "\"motifs\":[\(motifs.joined(separator: ","))],"
             + "\"concepts\":[\(a.concepts.map(string).joined(separator: ","))],"
             + "\"explanation\":\(string(a.explanation)),\"source\":\(string(a.source.rawValue)),"
-            + "\"arrows\":[\(a.arrows.map(string).joined(separator: ","))]}"
+            + "\"arrows\":[\(a.arrows.map(string).joined(separator: ","))],"
+            + "\"answer\":\(answer),\"claim\":\(claim)}"
+    }
+
+    /// `"cp":35` or `"mate":-2`, mover's point of view.
+    static func score(_ s: EngineScore) -> String {
+        switch s {
+        case .centipawns(let cp): "\"cp\":\(cp)"
+        case .mate(let n): "\"mate\":\(n)"
+        }
     }
 
     static func string(_ s: String) -> String {

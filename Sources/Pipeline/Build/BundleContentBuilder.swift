@@ -45,11 +45,16 @@ enum BundleContentBuilder {
                 let explanation = m.comment ?? note?.explanation
                 let source: BundleStore.ExplanationSource? = m.comment != nil ? .authored : note.map { $0.source == .authored ? .authored : .generated }
                 let arrows = m.arrows.isEmpty ? (note?.arrows ?? []) : m.arrows
+                // The claim belongs to generated text only; an authored comment stands on its own.
+                let claim = m.comment == nil ? note?.claim : nil
+                let claimScore = claim.map { split($0.evidence.score) } ?? (nil, nil)
                 lineMoves.append(LineMoveRecord(
                     lineID: Int64(tl.id), ply: i + 1, moveID: Int64(tl.edges[i]),
                     explanation: explanation, explanationSource: explanation == nil ? nil : source, concepts: note?.concepts ?? [],
                     arrows: arrows.isEmpty ? nil : arrows.joined(separator: ","),
-                    highlights: m.highlights.isEmpty ? nil : m.highlights.joined(separator: ",")))
+                    highlights: m.highlights.isEmpty ? nil : m.highlights.joined(separator: ","),
+                    answerUCI: note?.answer?.uci, answerSAN: note?.answer?.san, answerArrows: note?.answer.map { $0.arrows.joined(separator: ",") },
+                    claimKind: claim?.kind.rawValue, claimCP: claimScore.0, claimMate: claimScore.1))
             }
         }
         var analyses: [AnalysisRecord] = []

@@ -1,0 +1,102 @@
+// EngineDetectors: the material and evaluative motifs — threats, what a move prevents, material won or offered, mistakes —
+// each written only when the engine's search agrees, and carrying the score it stands on.
+import ChessCore
+
+enum EngineDetectors {
+    typealias Detector = @Sendable (MoveContext) -> [Motif]
+
+    static let all: [Detector] = [threatens, prevents, winsMaterial, offersMaterial, losesGround]
+
+    static func motifs(_ c: MoveContext) -> [Motif] {
+        guard c.engine != nil, !c.after.isCheckmate else { return [] }
+        return all.flatMap { $0(c) }
+    }
+
+    /// What `move` gains in `p` (its side to move): a mate at once, or a piece won by exchange. Nil: nothing concrete.
+    static func gain(of move: Move, in p: Position) -> ThreatGain? {
+        if p.playingUnchecked(move).isCheckmate { return .mate }
+        guard move.capture != nil, !move.isEnPassant, let r = p.board.role(at: move.to),
+            BoardFacts.exchangeGain(p.board, on: move.to, by: p.turn) > 0 else { return nil }
+        return .wins(PlacedPiece(r, move.to))
+    }
+
+    /// The threat: the engine's best move in the null-move position after the move (the mover to move again),
+    /// named when it mates or wins material on the board and the null-move score beats the real one by a pawn or more.
+    static func threatens(_ c: MoveContext) -> [Motif] {
+        guard let v = c.engine?.passAfter, let best = v.lines.first, let pass = BoardFacts.passing(c.after),
+            let m = try? pass.move(uci: best.uci), let gain = gain(of: m, in: pass), let now = c.playedScore else { return [] }
+        // The same gain was available before the move: not a new threat.
+        if case .wins(let p) = gain, BoardFacts.winningCaptures(c.before, by: c.us).contains(where: { $0.target == p.square }) { return [] }
+        guard best.score.isBetter(than: now, by: c.options.threatMargin) else { return [] }
+        return [.threatens(san: best.san, uci: best.uci, gain: gain, evidence: c.evidence(best.score, of: v))]
+    }
+
+    /// What the move prevents: the opponent's best move before it (in the null-move position before the move) mated
+    /// or won material, scored a pawn or more above the position after the move, and no longer does.
+    static func prevents(_ c: MoveContext) -> [Motif] {
+        guard let v = c.engine?.passBefore, let best = v.lines.first, let pass = BoardFacts.passing(c.before),
+            let m = try? pass.move(uci: best.uci), let gain = gain(of: m, in: pass), let now = c.playedScore else { return [] }
+        // The opponent's score: its idea before the move, against what it has after the move.
+        guard best.score.isBetter(than: now.negated, by: c.options.threatMargin) else { return [] }
+        let stillWorks: Bool = {
+            guard c.after.isLegal(m) else { return false }
+            switch gain {
+            case .mate: return c.after.playingUnchecked(m).isCheckmate
+            case .wins: return BoardFacts.exchangeGain(c.b1, on: m.to, by: c.them) > 0
+            }
+        }()
+        if stillWorks { return [] }
+        // The moved piece itself was the target: that is an escape, said by `escapes`.
+        if case .wins(let p) = gain, p.square == c.move.from { return [] }
+        return [.prevents(san: best.san, gain: gain, evidence: c.evidence(best.score.negated, of: v))]
+    }
+
+    /// A capture that wins material by exchange, which the engine does not call a mistake.
+    static func winsMaterial(_ c: MoveContext) -> [Motif] {
+        guard let captured = c.move.capture, let v = c.engine?.after, let played = c.playedScore else { return [] }
+        let loss = BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them)
+        let net = BoardFacts.value(captured) - loss
+        // Material really ahead on the board (not a pawn won back), and the engine agrees the mover stands better.
+        let balance = BoardFacts.material(c.b1, c.us) - BoardFacts.material(c.b1, c.them) - loss
+        guard net >= 100, balance >= 100, played.isBetter(than: .centipawns(c.options.winningScore), by: 0), !isMistake(c)
+        else { return [] }
+        if let p = c.previous, p.capture != nil, p.to == c.move.to { return [] }   // a recapture restores, it does not win
+        let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
+        return [.captures(piece: c.moved.role, target: target, outcome: .winsMaterial, evidence: c.evidence(played, of: v))]
+    }
+
+    /// Material the opponent can now win by exchange (net of what the move took), judged by the engine: a gambit
+    /// when the mover keeps enough (its score at least `compensationFloor` and the move no mistake), else a loss.
+    static func offersMaterial(_ c: MoveContext) -> [Motif] {
+        guard let v = c.engine?.after, let played = c.playedScore else { return [] }
+        // A capture the line takes back at once is a trade, not an offer.
+        if let r = c.reply, r.capture != nil, r.to == c.move.to, c.move.capture != nil { return [] }
+        let taken = c.move.capture.map(BoardFacts.value) ?? 0
+        let offeredBefore = Set(BoardFacts.winningCaptures(c.before, by: c.them).map(\.target))
+        var best: (Square, Int)?
+        for t in BoardFacts.winningCaptures(c.after, by: c.them) where !offeredBefore.contains(t.target) || t.target == c.move.to {
+            let net = t.gain - (t.target == c.move.to ? taken : 0)
+            if net >= 100, net > (best?.1 ?? 0) { best = (t.target, net) }
+        }
+        guard let (square, _) = best, let r = c.b1.role(at: square) else { return [] }
+        // A real offer: taking it is among the engine's top replies (otherwise the material is not really there to take).
+        guard v.lines.contains(where: { l in (try? c.after.move(uci: l.uci)).map { $0.capture != nil && $0.to == square } ?? false })
+        else { return [] }
+        let mistake = isMistake(c)
+        let compensated = played.isBetter(than: .centipawns(c.options.compensationFloor), by: 0) && !mistake
+        // Neither enough play nor a mistake (every move was as bad): no claim either way.
+        if !compensated && !mistake { return [] }
+        return [.offersMaterial(piece: PlacedPiece(r, square), compensated: compensated, evidence: c.evidence(played, of: v))]
+    }
+
+    /// The engine's best move was better than the move played by more than the threshold.
+    static func isMistake(_ c: MoveContext) -> Bool {
+        guard let best = c.engine?.before?.lines.first, best.uci != c.move.uci, let played = c.playedScore else { return false }
+        return best.score.isBetter(than: played, by: c.options.mistakeThreshold + 1)
+    }
+
+    static func losesGround(_ c: MoveContext) -> [Motif] {
+        guard isMistake(c), let v = c.engine?.before, let best = v.lines.first, let played = c.playedScore else { return [] }
+        return [.losesGround(better: best.san, betterUCI: best.uci, best: best.score, evidence: c.evidence(played, of: v))]
+    }
+}
