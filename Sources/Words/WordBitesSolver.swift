@@ -82,59 +82,124 @@ public enum WordBitesSolver {
     /// `solve([.vertical(19, 7), .single(4)], in: dict)` finds `the` down (`t`,`h` then `e`), not across.
     public static func solve(_ tiles: [BitesTile], in dictionary: WordDictionary, maxTier: Tier = WordGame.wordBites.defaultTier) -> [WordBitesSolution] {
         guard tiles.count <= 64 else { return [] }
-        var found = FoundWords()
-        var directions: [BitesDirection] = []
-        var partsOf: [[String]] = []
-        // Bounds the states visited, as in Word Hunt: only a crafted automaton gets near it.
-        var budget = 1 << 21
-        dictionary.withAutomaton { a in
-            for direction in BitesDirection.allCases {
-                let options = tiles.map { $0.options(direction) }
-                var letters: [UInt8] = []
-                var used: [UInt8] = []
-                var parts: [[UInt8]] = []
-                func extend(_ state: Int, _ mask: UInt64) {
-                    budget -= 1
-                    if budget < 0 { return }
-                    var tried: Set<BitesTile> = []
-                    for (i, tile) in tiles.enumerated() where mask & (1 << UInt64(i)) == 0 {
-                        // Two equal tiles lead to the same words: try the first only.
-                        guard tried.insert(tile).inserted else { continue }
-                        for option in options[i] where letters.count + option.count <= direction.maxLength {
-                            var s = state
-                            for l in option where s >= 0 { s = a.child(s, l) }
-                            if s < 0 { continue }
-                            letters += option
-                            used.append(UInt8(i))
-                            parts.append(option)
-                            let t = a.tier(s)
-                            if t != 0 && t <= maxTier.rawValue && letters.count >= 3 {
-                                let added = letters.withUnsafeBufferPointer { w in
-                                    used.withUnsafeBufferPointer { u in found.insert(letters: w, steps: u, tier: t) }
-                                }
-                                if added {
-                                    directions.append(direction)
-                                    partsOf.append(parts.map { String(decoding: $0.map { $0 + 97 }, as: UTF8.self) })
-                                }
-                            }
-                            extend(s, mask | (1 << UInt64(i)))
-                            letters.removeLast(option.count)
-                            used.removeLast()
-                            parts.removeLast()
-                        }
-                    }
-                }
-                extend(a.root, 0)
-            }
+        let (found, directions, parts) = dictionary.withAutomaton { a in
+            var search = WordBitesSearch(tiles: tiles, automaton: a, maxTier: maxTier.rawValue)
+            defer { search.deallocate() }
+            for direction in BitesDirection.allCases { search.run(direction) }
+            return (search.found, search.directions, search.parts)
         }
         var out: [WordBitesSolution] = []
+        out.reserveCapacity(found.count)
         for i in 0..<found.count {
             let (word, steps, tier) = found.entry(i)
+            // Each tile gives one letter, or two when it lies in the word's direction.
+            var k = word.utf8.startIndex
+            var pieces: [String] = []
+            for n in parts[i] {
+                let end = word.utf8.index(k, offsetBy: Int(n))
+                pieces.append(String(word[k..<end]))
+                k = end
+            }
             out.append(WordBitesSolution(
-                word: word, tiles: steps, parts: partsOf[i], direction: directions[i],
+                word: word, tiles: steps, parts: pieces, direction: directions[i],
                 score: WordGame.wordBites.score(length: word.utf8.count), tier: tier))
         }
         out.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
         return out
+    }
+}
+
+/// The Word Bites depth-first search: at each state the edges are decoded once into a
+/// letter-indexed row, and each unused tile is tried with the letters it can give.
+struct WordBitesSearch {
+    let a: DAWGAutomaton
+    let tiles: [BitesTile]
+    let maxTier: UInt8
+    /// `twin[i]`: the first tile equal to tile i (i itself when none before it): a tile is
+    /// tried only when no equal tile before it is unused, so equal tiles give each word once.
+    let twin: [Int]
+    /// One row of 26 child states (-1 none) per depth.
+    let rows: UnsafeMutablePointer<Int32>
+    let edgeLetters: UnsafeMutablePointer<UInt8>
+    let edgeTargets: UnsafeMutablePointer<Int32>
+    var word: [UInt8] = []
+    var used: [UInt8] = []
+    var sizes: [UInt8] = []
+    var found = FoundWords()
+    var directions: [BitesDirection] = []
+    var parts: [[UInt8]] = []
+    var direction = BitesDirection.across
+    /// Bounds the states visited, as in Word Hunt: only a crafted automaton gets near it.
+    var budget = 1 << 21
+    static let maxDepth = 10
+
+    init(tiles: [BitesTile], automaton: DAWGAutomaton, maxTier: UInt8) {
+        a = automaton
+        self.tiles = tiles
+        self.maxTier = maxTier
+        twin = tiles.indices.map { i in tiles.firstIndex(of: tiles[i]) ?? i }
+        rows = .allocate(capacity: 26 * (Self.maxDepth + 1))
+        edgeLetters = .allocate(capacity: 26)
+        edgeTargets = .allocate(capacity: 26)
+    }
+
+    func deallocate() {
+        rows.deallocate()
+        edgeLetters.deallocate()
+        edgeTargets.deallocate()
+    }
+
+    mutating func run(_ direction: BitesDirection) {
+        self.direction = direction
+        extend(a.root, 0, depth: 0)
+    }
+
+    mutating func record(_ state: Int) {
+        let t = a.tier(state)
+        guard t != 0 && t <= maxTier && word.count >= 3 else { return }
+        let added = word.withUnsafeBufferPointer { w in
+            used.withUnsafeBufferPointer { u in found.insert(letters: w, steps: u, tier: t) }
+        }
+        if added {
+            directions.append(direction)
+            parts.append(sizes)
+        }
+    }
+
+    mutating func step(_ i: Int, _ letters: [UInt8], _ state: Int, _ mask: UInt64, depth: Int) {
+        word += letters
+        used.append(UInt8(i))
+        sizes.append(UInt8(letters.count))
+        record(state)
+        extend(state, mask | (1 &<< UInt64(i)), depth: depth &+ 1)
+        word.removeLast(letters.count)
+        used.removeLast()
+        sizes.removeLast()
+    }
+
+    mutating func extend(_ state: Int, _ mask: UInt64, depth: Int) {
+        budget &-= 1
+        guard budget >= 0, depth < Self.maxDepth, word.count < direction.maxLength else { return }
+        let row = rows + depth &* 26
+        row.initialize(repeating: -1, count: 26)
+        let n = a.edges(state, letters: edgeLetters, targets: edgeTargets)
+        guard n > 0 else { return }
+        for k in 0..<n { row[Int(edgeLetters[k])] = edgeTargets[k] }
+        let room = direction.maxLength - word.count
+        for i in tiles.indices where mask & (1 &<< UInt64(i)) == 0 {
+            let t = twin[i]
+            if t != i && mask & (1 &<< UInt64(t)) == 0 { continue }
+            switch (tiles[i], direction) {
+            case (.single(let x), _):
+                if row[Int(x)] >= 0 { step(i, [x], Int(row[Int(x)]), mask, depth: depth) }
+            case (.horizontal(let x, let y), .across), (.vertical(let x, let y), .down):
+                guard room >= 2, row[Int(x)] >= 0 else { continue }
+                let s = a.child(Int(row[Int(x)]), y)
+                if s >= 0 { step(i, [x, y], s, mask, depth: depth) }
+            case (.horizontal(let x, let y), .down), (.vertical(let x, let y), .across):
+                if row[Int(x)] >= 0 { step(i, [x], Int(row[Int(x)]), mask, depth: depth) }
+                if y != x && row[Int(y)] >= 0 { step(i, [y], Int(row[Int(y)]), mask, depth: depth) }
+            }
+        }
     }
 }

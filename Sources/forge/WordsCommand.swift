@@ -38,6 +38,12 @@ extension Tier: ExpressibleByArgument {
     /// The names, not the raw values 1–5 (which `--tier` does not take).
     public static var allValueStrings: [String] { allCases.map(\.name) }
     public var defaultValueDescription: String { name }
+    public static var allValueDescriptions: [String: String] {
+        [
+            "common": "SCOWL levels 10–35", "standard": "SCOWL 40–50 and more common (the default)",
+            "extended": "SCOWL ≤ 70", "full": "SCOWL ≤ 80", "insane": "SCOWL 95, only in a --max-level 95 build",
+        ]
+    }
 }
 
 /// Prints diagnostics to stderr (as GitHub annotations under GitHub Actions).
@@ -102,7 +108,7 @@ struct WordsLookupCommand: ParsableCommand {
 struct WordsSolveArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The dictionary (default: $FORGE_BUNDLE/words/words.dawg, else data/bundle/words/words.dawg in this or a parent directory, or above the forge executable).", valueName: "file"))
     var dawg: String?
-    @Option(help: ArgumentHelp("Words of this tier or more common: common (SCOWL 10–35), standard (≤ 50, the default), extended (≤ 70), full (≤ 80), insane (95). Words beyond the default are marked *.", valueName: "tier"))
+    @Option(help: ArgumentHelp("Words of this tier or more common; words beyond the default (standard) are marked *.", valueName: "tier"))
     var tier: Tier?
     @Option(help: "text or json.")
     var format: WordsOutputFormat = .text
