@@ -1,8 +1,8 @@
 // MetaRecord: one row of `meta`, a key/value fact about how the bundle was built.
 import GRDB
 
-/// A fact about the bundle: `schema_version`, `engine`, `engine_version`, `profile`,
-/// `source_hash`, `build_date` (only when `SOURCE_DATE_EPOCH` was set).
+/// A fact about the bundle: `schema_version` (`2.0`, major.minor), `content_version`, `engine`,
+/// `engine_version`, `profile`, `source_hash`, `build_date` (only when `SOURCE_DATE_EPOCH` was set).
 public struct MetaRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "meta"
 

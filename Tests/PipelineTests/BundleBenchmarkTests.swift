@@ -16,8 +16,8 @@ import Testing
                 let parts = line.split(separator: "=", maxSplits: 1)
                 return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
             }, uniquingKeysWith: { a, _ in a })
-        // 10 positions, 17 moves (9 + 8), 1 opening, 1 line, 9 line moves, 10 analyses, 30 lines, 5 meta rows.
-        #expect(values["rows"] == "83")
+        // 10 positions, 17 moves (9 + 8), 1 opening, 1 line, 9 line moves, 10 analyses, 30 lines, 6 meta rows.
+        #expect(values["rows"] == "84")
         // Query ids k × 7919 % 10 + 1 = 1, 10, 9, 8: children 2 + 0 + 1 + 2, one position each,
         // three analysis lines each.
         #expect(values["query_results"] == "\(5 + 4 + 12)")
