@@ -7,7 +7,7 @@ import GRDB
 /// A change to the schema is a new migration and a new ``version``.
 public enum BundleSchema {
     /// `PRAGMA user_version` of a bundle written with this schema.
-    public static let version = 1
+    public static let version = 2
     /// `PRAGMA application_id`: the ASCII bytes `CFOG` (ContentForge Openings Grdb).
     public static let applicationID: Int32 = 0x4346_4F47
     /// `PRAGMA page_size`, fixed so the file's bytes do not depend on SQLite's default.
@@ -46,6 +46,9 @@ public enum BundleSchema {
             t.column("name", .text)
             t.column("eco", .text)
             t.column("name_is_inherited", .boolean).notNull().defaults(to: false)
+            // Names (docs/names.md): the family is the name before ':'; false for the name list's own positions.
+            t.column("family", .text)
+            t.column("in_curriculum", .boolean).notNull().defaults(to: true)
             t.column("side_to_move", .text).notNull().check { ["white", "black"].contains($0) }
             t.column("is_check", .boolean).notNull().defaults(to: false)
         }
@@ -55,6 +58,7 @@ public enum BundleSchema {
             t.column("to_position_id", .integer).notNull().references("position").indexed()
             t.column("uci", .text).notNull()
             t.column("san", .text).notNull()
+            t.column("in_curriculum", .boolean).notNull().defaults(to: true)
             t.uniqueKey(["from_position_id", "uci"])
         }
         try db.create(table: "line") { t in

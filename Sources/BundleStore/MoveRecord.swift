@@ -15,13 +15,26 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     public var uci: String
     /// Canonical SAN with check suffix: `Nf3`, `O-O`, `exd5`, `Qxf7#`.
     public var san: String
+    /// True for moves of the coach's lines; false for moves only the name list plays (docs/names.md).
+    public var inCurriculum: Bool
 
-    public init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String) {
+    public init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String, inCurriculum: Bool = true) {
+        self.inCurriculum = inCurriculum
         self.id = id
         self.fromPositionID = fromPositionID
         self.toPositionID = toPositionID
         self.uci = uci
         self.san = san
+    }
+
+    /// Reads a row (or JSON); `in_curriculum` may be absent, as the schema's default allows.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try c.decode(Int64.self, forKey: .id), fromPositionID: try c.decode(Int64.self, forKey: .fromPositionID),
+            toPositionID: try c.decode(Int64.self, forKey: .toPositionID), uci: try c.decode(String.self, forKey: .uci),
+            san: try c.decode(String.self, forKey: .san),
+            inCurriculum: try c.decodeIfPresent(Bool.self, forKey: .inCurriculum) ?? true)
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
@@ -31,6 +44,7 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         container["to_position_id"] = toPositionID
         container["uci"] = uci
         container["san"] = san
+        container["in_curriculum"] = inCurriculum
     }
 
     enum CodingKeys: String, CodingKey {
@@ -38,6 +52,7 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         case fromPositionID = "from_position_id"
         case toPositionID = "to_position_id"
         case uci, san
+        case inCurriculum = "in_curriculum"
     }
 
     /// The table's columns, for GRDB's query interface.
@@ -47,5 +62,6 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         public static let toPositionID = Column(CodingKeys.toPositionID)
         public static let uci = Column(CodingKeys.uci)
         public static let san = Column(CodingKeys.san)
+        public static let inCurriculum = Column(CodingKeys.inCurriculum)
     }
 }

@@ -11,6 +11,7 @@ struct Forge: ParsableCommand {
             BuildCommand.self,
             RegenerateCommand.self,
             PGNToFENCommand.self,
+            ClassifyCommand.self,
             FENToPGNCommand.self,
             AnalyzeCommand.self,
             AnnotateCommand.self,

@@ -46,7 +46,7 @@ import Testing
         #expect(String(decoding: bytes[0..<15], as: UTF8.self) == "SQLite format 3")
         #expect(Int(bytes[16]) << 8 | Int(bytes[17]) == 4096)  // page size
         #expect(bytes[18] == 1 && bytes[19] == 1)  // legacy (rollback journal) read and write versions
-        #expect(be32(60) == 1)  // user_version
+        #expect(be32(60) == UInt32(BundleSchema.version))  // user_version
         #expect(be32(68) == 0x4346_4F47)  // application_id 'CFOG'
         #expect(Array(bytes[68..<72]) == Array("CFOG".utf8))
         // No leftovers beside the bundle.
@@ -61,7 +61,7 @@ import Testing
         #expect(
             try bundle.meta() == [
                 "build_date": "2023-11-14T22:13:20Z", "engine": "Stockfish 15.1", "engine_version": "15.1",
-                "profile": "nodes=20000 threads=1 hash=16 multipv=3", "schema_version": "1",
+                "profile": "nodes=20000 threads=1 hash=16 multipv=3", "schema_version": "\(BundleSchema.version)",
                 "source_hash": String(repeating: "ab", count: 32),
             ])
         let queue = try DatabaseQueue(path: "\(dir)/openings.sqlite", configuration: readOnly)

@@ -165,7 +165,7 @@ import Testing
         let bundle = try DatabaseQueue(path: "\(dir)/openings.sqlite")
         try bundle.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 7") }
         try bundle.close()
-        #expect(throws: BundleError.unsupportedSchemaVersion(path: "\(dir)/openings.sqlite", found: 7, expected: 1)) {
+        #expect(throws: BundleError.unsupportedSchemaVersion(path: "\(dir)/openings.sqlite", found: 7, expected: BundleSchema.version)) {
             try OpeningsBundle(path: "\(dir)/openings.sqlite")
         }
     }
