@@ -37,8 +37,8 @@ for ((round = 0; round < rounds; round++)); do
   measure "$pgnx" -s -e"$eco" "$corpus"
   p_wall=$(min "$wall" "$p_wall") p_cpu=$(min "$cpu" "$p_cpu")
 done
-"$forge" classify "$corpus" | grep -c '^\[Opening ' > "$dir/named.txt" || true
-"$pgnx" -s -e"$eco" "$corpus" | grep -c '^\[Opening ' > "$dir/named-pgnx.txt" || true
+"$forge" classify "$corpus" 2>/dev/null | grep -c '^\[Opening ' > "$dir/named.txt" || true
+"$pgnx" -s -e"$eco" "$corpus" 2>/dev/null | grep -c '^\[Opening ' > "$dir/named-pgnx.txt" || true
 echo "forge classify:   ${f_wall} s wall, ${f_cpu} CPU-s; $(cat "$dir/named.txt") games named"
 echo "pgn-extract -e:   ${p_wall} s wall, ${p_cpu} CPU-s; $(cat "$dir/named-pgnx.txt") games named"
 awk "BEGIN { printf \"ratio (pgn-extract / forge): %.2fx wall, %.2fx CPU (target >= 1)\n\", $p_wall / ($f_wall > 0 ? $f_wall : 0.01), $p_cpu / ($f_cpu > 0 ? $f_cpu : 0.01) }"
