@@ -102,7 +102,7 @@ public enum NameChecks {
         guard let deepest = named.last else { return [] }
         let authored = s.name
         let at = s.location
-        guard let match = named.last(where: { agrees(authored, $0.opening.name) }) else {
+        guard let match = named.first(where: { agrees(authored, $0.opening.name) }) else {
             if excused(s, authored) { return [] }
             let first = named[0]
             return [Diagnostic(.warning, "NAM101",

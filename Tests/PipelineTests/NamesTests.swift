@@ -203,3 +203,27 @@ extension ClassifyConfiguration {
         #expect(unnamed == 0)
     }
 }
+
+@Suite struct ValidateNamesTests {
+    /// forge validate checks the authored names against the vendored list, reads the reasons file at the library's
+    /// root, and refuses a missing list.
+    @Test func theNameChecksRunWithTheReasonsFileAndAMissingListIsAnError() throws {
+        let lib = try Fixtures.tempDirectory()
+        try FileManager.default.copyItem(atPath: Fixtures.path("validate/good/coach"), toPath: lib + "/coach")
+        try """
+            file\tname\treason
+            coach/italian.pgn\tQuiet 4...d6\tthe coach names the idea, not the list's variation
+            coach/italian.pgn\tNo such name\tstale
+            """.write(toFile: lib + "/" + NameListFiles.reasonsFileName, atomically: true, encoding: .utf8)
+        let report = try Validate.run(ValidateConfiguration(paths: [lib], engine: nil, namesPath: NameFixtures.listDirectory))
+        let names = report.diagnostics.filter { $0.code.hasPrefix("NAM") }
+        #expect(names.map(\.code) == ["NAM102", "NAM104"])
+        #expect(names[0].message == "ECO C50 disagrees with the list: \"Italian Game: Classical Variation, Giuoco Pianissimo\" (after 5.d3) is C54")
+        #expect(names[1].location?.line == 3 && names[1].location?.file.hasSuffix("names-reasons.tsv") == true)
+        #expect(names.allSatisfy { $0.severity == .warning })
+
+        let missing = try Validate.run(ValidateConfiguration(paths: [lib], engine: nil, namesPath: lib + "/no-list"))
+        #expect(missing.diagnostics.filter { $0.code == "NAM100" && $0.severity == .error }.count == 1)
+        #expect(Checks.all.filter { $0.code.hasPrefix("NAM") }.count == 7)
+    }
+}
