@@ -24,7 +24,17 @@ games=$(grep -c '^\[Event ' "$corpus")
 echo "corpus: $games games, $(du -k "$corpus" | cut -f1) KB ($corpus)"
 
 measure() {  # CMD...: wall and user+sys seconds of CMD, stdout to /dev/null
-  /usr/bin/time -f "%e %U %S" -o "$dir/time.txt" "$@" > /dev/null 2> "$dir/stderr.txt"
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f "%e %U %S" -o "$dir/time.txt" "$@" > /dev/null 2> "$dir/stderr.txt"
+  else
+    python3 - "$@" > "$dir/time.txt" <<'PY'
+import resource, subprocess, sys, time
+t = time.time()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(f"{time.time() - t:.2f} {r.ru_utime:.2f} {r.ru_stime:.2f}")
+PY
+  fi
   read -r wall user sys < "$dir/time.txt"
   cpu=$(awk "BEGIN { print $user + $sys }")
 }
