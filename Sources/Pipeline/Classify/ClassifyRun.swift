@@ -194,8 +194,9 @@ public enum Classify {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + games.count * 64)
         for (i, g) in games.enumerated() {
-            let start = text.offset(of: g.start)
-            let end = i + 1 < games.count ? text.offset(of: games[i + 1].start) : bytes.count
+            // Game starts only move forward; the clamps keep a malformed location from cutting backwards.
+            let start = max(cursor, text.offset(of: g.start))
+            let end = max(start, i + 1 < games.count ? text.offset(of: games[i + 1].start) : bytes.count)
             output += bytes[cursor..<start]
             if let opening = g.mainLine?.opening {
                 output += GameText.retagged(bytes[start..<end], eco: opening.eco, opening: opening.name)
