@@ -227,3 +227,22 @@ extension ClassifyConfiguration {
         #expect(Checks.all.filter { $0.code.hasPrefix("NAM") }.count == 7)
     }
 }
+
+@Suite struct TranspositionReportTests {
+    @Test func eachTransposedPositionIsPrintedWithEveryMoveOrderIntoIt() {
+        let (list, problems) = NameList.read([(file: "a.tsv", text: """
+            eco\tname\tpgn
+            E00\tIndian Defense: Normal Variation\t1. d4 Nf6 2. c4 e6
+            A13\tEnglish Opening: Agincourt Defense\t1. c4 e6
+            E00\tIndian Defense: Normal Variation\t1. c4 e6 2. d4 Nf6
+            """)])
+        #expect(problems.isEmpty)
+        let table = NameTable(tree: OpeningTree.build([], names: list), list: list)
+        let sites = TranspositionReport.sites(table)
+        #expect(sites.map(\.text) == [
+            "Indian Defense: Normal Variation (E00) rnbqkb1r/pppp1ppp/4pn2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq -: "
+                + "1. d4 Nf6 2. c4 e6 | 1. c4 e6 2. d4 Nf6",
+        ])
+        #expect(sites.allSatisfy { !$0.inCurriculum })
+    }
+}
