@@ -57,6 +57,9 @@ public enum BundleSchema {
             t.column("name", .text)
             t.column("eco", .text)
             t.column("name_is_inherited", .boolean).notNull().defaults(to: false)
+            // Names (docs/names.md): the family is the name before ':'; false for the name list's own positions.
+            t.column("family", .text)
+            t.column("in_curriculum", .boolean).notNull().defaults(to: true)
             t.column("side_to_move", .text).notNull().check { ["white", "black"].contains($0) }
             t.column("is_check", .boolean).notNull().defaults(to: false)
         }
@@ -68,6 +71,7 @@ public enum BundleSchema {
             t.column("san", .text).notNull()
             // Stable across content updates: the from-position's Polyglot key (16 hex digits) and the UCI move.
             t.column("key", .text).notNull().unique()
+            t.column("in_curriculum", .boolean).notNull().defaults(to: true)
             t.uniqueKey(["from_position_id", "uci"])
         }
         try db.create(table: "line") { t in

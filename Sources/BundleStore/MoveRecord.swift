@@ -18,15 +18,28 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     /// The key that survives content updates: the from-position's Polyglot key as 16 lowercase hex
     /// digits, a colon and ``uci`` (``BundleKeys/moveKey(fromPolyglotKey:uci:)``); unique.
     public var key: String
+    /// True for moves of the coach's lines; false for moves only the name list plays (docs/names.md).
+    public var inCurriculum: Bool
 
-    /// `key` defaults to the one ``BundleKeys/moveKey(fromPolyglotKey:uci:)`` makes from `fromPolyglotKey`.
-    public init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String, key: String) {
+    public init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String, key: String,
+                inCurriculum: Bool = true) {
+        self.inCurriculum = inCurriculum
         self.id = id
         self.fromPositionID = fromPositionID
         self.toPositionID = toPositionID
         self.uci = uci
         self.san = san
         self.key = key
+    }
+
+    /// Reads a row (or JSON); `in_curriculum` may be absent, as the schema's default allows.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try c.decode(Int64.self, forKey: .id), fromPositionID: try c.decode(Int64.self, forKey: .fromPositionID),
+            toPositionID: try c.decode(Int64.self, forKey: .toPositionID), uci: try c.decode(String.self, forKey: .uci),
+            san: try c.decode(String.self, forKey: .san), key: try c.decode(String.self, forKey: .key),
+            inCurriculum: try c.decodeIfPresent(Bool.self, forKey: .inCurriculum) ?? true)
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
@@ -37,6 +50,7 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         container["uci"] = uci
         container["san"] = san
         container["key"] = key
+        container["in_curriculum"] = inCurriculum
     }
 
     enum CodingKeys: String, CodingKey {
@@ -44,6 +58,7 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         case fromPositionID = "from_position_id"
         case toPositionID = "to_position_id"
         case uci, san, key
+        case inCurriculum = "in_curriculum"
     }
 
     /// The table's columns, for GRDB's query interface.
@@ -54,5 +69,6 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
         public static let uci = Column(CodingKeys.uci)
         public static let san = Column(CodingKeys.san)
         public static let key = Column(CodingKeys.key)
+        public static let inCurriculum = Column(CodingKeys.inCurriculum)
     }
 }

@@ -23,6 +23,10 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     public var eco: String?
     /// True when ``name`` was inherited from the nearest named ancestor rather than given by a line.
     public var nameIsInherited: Bool
+    /// The part of ``name`` before `:` (`Italian Game`), or the whole name.
+    public var family: String?
+    /// True for positions of the coach's tree; false for those only the name list has (docs/names.md).
+    public var inCurriculum: Bool
     /// The side to move.
     public var sideToMove: Side
     /// True when the side to move is in check.
@@ -30,9 +34,12 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
 
     public init(
         id: Int64, zobristKey: Int64, fen: String, name: String? = nil, eco: String? = nil,
-        nameIsInherited: Bool = false, sideToMove: Side, isCheck: Bool = false
+        nameIsInherited: Bool = false, family: String? = nil, inCurriculum: Bool = true, sideToMove: Side,
+        isCheck: Bool = false
     ) {
         self.id = id
+        self.family = family
+        self.inCurriculum = inCurriculum
         self.zobristKey = zobristKey
         self.fen = fen
         self.name = name
@@ -45,17 +52,32 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     /// Same as the memberwise init, taking the Polyglot key as the unsigned value tools print.
     public init(
         id: Int64, polyglotKey: UInt64, fen: String, name: String? = nil, eco: String? = nil,
-        nameIsInherited: Bool = false, sideToMove: Side, isCheck: Bool = false
+        nameIsInherited: Bool = false, family: String? = nil, inCurriculum: Bool = true, sideToMove: Side,
+        isCheck: Bool = false
     ) {
         self.init(
             id: id, zobristKey: Int64(bitPattern: polyglotKey), fen: fen, name: name, eco: eco,
-            nameIsInherited: nameIsInherited, sideToMove: sideToMove, isCheck: isCheck)
+            nameIsInherited: nameIsInherited, family: family, inCurriculum: inCurriculum, sideToMove: sideToMove,
+            isCheck: isCheck)
     }
 
     /// The Polyglot key as the unsigned 64-bit value Polyglot books and python-chess use.
     public var polyglotKey: UInt64 {
         get { UInt64(bitPattern: zobristKey) }
         set { zobristKey = Int64(bitPattern: newValue) }
+    }
+
+    /// Reads a row (or JSON); `family` and `in_curriculum` may be absent, as the schema's defaults allow.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try c.decode(Int64.self, forKey: .id), zobristKey: try c.decode(Int64.self, forKey: .zobristKey),
+            fen: try c.decode(String.self, forKey: .fen), name: try c.decodeIfPresent(String.self, forKey: .name),
+            eco: try c.decodeIfPresent(String.self, forKey: .eco),
+            nameIsInherited: try c.decode(Bool.self, forKey: .nameIsInherited),
+            family: try c.decodeIfPresent(String.self, forKey: .family),
+            inCurriculum: try c.decodeIfPresent(Bool.self, forKey: .inCurriculum) ?? true,
+            sideToMove: try c.decode(Side.self, forKey: .sideToMove), isCheck: try c.decode(Bool.self, forKey: .isCheck))
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
@@ -66,6 +88,8 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         container["name"] = name
         container["eco"] = eco
         container["name_is_inherited"] = nameIsInherited
+        container["family"] = family
+        container["in_curriculum"] = inCurriculum
         container["side_to_move"] = sideToMove
         container["is_check"] = isCheck
     }
@@ -75,6 +99,8 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         case zobristKey = "zobrist_key"
         case fen, name, eco
         case nameIsInherited = "name_is_inherited"
+        case family
+        case inCurriculum = "in_curriculum"
         case sideToMove = "side_to_move"
         case isCheck = "is_check"
     }
@@ -87,6 +113,8 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         public static let name = Column(CodingKeys.name)
         public static let eco = Column(CodingKeys.eco)
         public static let nameIsInherited = Column(CodingKeys.nameIsInherited)
+        public static let family = Column(CodingKeys.family)
+        public static let inCurriculum = Column(CodingKeys.inCurriculum)
         public static let sideToMove = Column(CodingKeys.sideToMove)
         public static let isCheck = Column(CodingKeys.isCheck)
     }

@@ -43,6 +43,13 @@ public enum Checks {
         Check(code: "VAL230", severity: .error, summary: "FEN text canonical (field order and spelling, as written by the FEN standard)"),
         Check(code: "VAL232", severity: .error, summary: "regenerate: no position in the middle of a line is already over (checkmate, stalemate, dead draw)"),
         Check(code: "VAL233", severity: .error, summary: "regenerate: a FEN file cannot be written"),
+        Check(code: "NAM100", severity: .error, summary: "names: the name list's folder (data/chess-openings) holds lichess's a.tsv … e.tsv and they can be read"),
+        Check(code: "NAM101", severity: .warning, summary: "names: a source's Opening/Variation is the name list's name of a position of its main line (the list's spelling)"),
+        Check(code: "NAM102", severity: .warning, summary: "names: a source's ECO is the name list's ECO of the position its name matches"),
+        Check(code: "NAM103", severity: .warning, summary: "names: a deviation's name is the name list's name of one of its positions, where the list names any"),
+        Check(code: "NAM104", severity: .warning, summary: "names: every row of openings/names-reasons.tsv excuses a disagreement that exists"),
+        Check(code: "NAM105", severity: .error, summary: "names: a row of openings/names-reasons.tsv reads file<TAB>authored name<TAB>reason"),
+        Check(code: "NAM110-NAM112", severity: .error, summary: "name list rows: eco<TAB>name<TAB>pgn, ECO A00-E99, canonical legal SAN, one name per position (NAM112 warning)"),
         Check(code: "VAL231", severity: .error, summary: "a .fen file equals what its PGN source regenerates (or, alone, what its own moves regenerate)"),
     ]
 }

@@ -6,10 +6,13 @@ public struct TreeNode: Sendable, Hashable {
     /// 1-based, in order of first visit (the start position is 1).
     public var id: Int
     public var position: Position
+    /// The list's name for this position, or the deepest named position's before it (docs/names.md).
     public var name: String?
-    /// The name comes from the nearest named ancestor, not from a line that names this position.
+    /// The name comes from the deepest named position before this one, not from the list naming this one.
     public var nameIsInherited: Bool
     public var eco: String?
+    /// The part of ``name`` before `:`.
+    public var family: String? { name.map(OpeningName.family(of:)) }
 }
 
 /// A move between two positions.
@@ -42,21 +45,18 @@ public struct OpeningTree: Sendable {
 
     /// Builds the tree of `sources` (in the order given, which should be a stable one such as by file).
     ///
-    /// Naming rule: every line names the positions after its own moves (a main line all of its positions; a
-    /// deviation those after its branch point) with its name. A position named by exactly one name takes it. A
-    /// position no line names, or that lines name differently (the shared trunk of several openings, like
-    /// 1.e4 e5 2.Nf3 Nc6), takes the name of its nearest named ancestor along the first line that reached it,
-    /// marked as inherited; before any named position it has no name.
-    public static func build(_ sources: [OpeningSource]) -> OpeningTree {
+    /// Naming rule (docs/names.md): names come from `names`, lichess's list, by position. A position the list
+    /// names carries that name and ECO; any other carries the name of the deepest named position on the first
+    /// line that reached it, marked as inherited. The start position, which the list does not name, carries none.
+    /// Authored names stay on the lines (`OpeningLine.name`); `NameChecks` compares them with the list.
+    public static func build(_ sources: [OpeningSource], names list: NameList = NameList()) -> OpeningTree {
         var nodes: [TreeNode] = []
         var nodeOf: [PositionIdentity: Int] = [:]
         var edges: [TreeEdge] = []
         var edgeOf: [Int: [String: Int]] = [:]
         var lines: [TreeLine] = []
-        var claims: [Int: Set<String>] = [:]
-        var ecoOf: [Int: String] = [:]
-        // The path (node ids) of the first line that reached each node, for inheritance.
-        var firstPath: [Int: [Int]] = [:]
+        // The node each node was first reached from, for inheritance.
+        var parentOf: [Int: Int] = [:]
 
         func node(_ p: Position) -> Int {
             if let id = nodeOf[p.identity] { return id }
@@ -72,7 +72,7 @@ public struct OpeningTree: Sendable {
                 lineIDs.append(lineID)
                 var path = [node(s.start)]
                 var lineEdges: [Int] = []
-                for (ply, m) in line.moves.enumerated() {
+                for m in line.moves {
                     let from = path[path.count - 1]
                     let to = node(m.after)
                     let eid: Int
@@ -85,31 +85,17 @@ public struct OpeningTree: Sendable {
                     }
                     lineEdges.append(eid)
                     path.append(to)
-                    if ply >= line.branchPly {
-                        claims[to, default: []].insert(line.name)
-                        if line.role == .main, let eco = s.tag("ECO") { ecoOf[to] = ecoOf[to] ?? eco }
-                    }
-                    if firstPath[to] == nil { firstPath[to] = path }
+                    if parentOf[to] == nil && to != from { parentOf[to] = from }
                 }
                 lines.append(TreeLine(id: lineID, source: si, lineIndex: li,
                                       parent: li == 0 ? lineID : lineIDs[line.parent], edges: lineEdges))
             }
         }
-        for i in nodes.indices {
-            let id = nodes[i].id
-            if let names = claims[id], names.count == 1 {
-                nodes[i].name = names.first
-                nodes[i].eco = ecoOf[id]
-            }
-        }
-        for i in nodes.indices where nodes[i].name == nil {
-            guard let path = firstPath[nodes[i].id] else { continue }
-            for ancestor in path.dropLast().reversed() where nodes[ancestor - 1].name != nil && !nodes[ancestor - 1].nameIsInherited {
-                nodes[i].name = nodes[ancestor - 1].name
-                nodes[i].eco = nodes[ancestor - 1].eco
-                nodes[i].nameIsInherited = true
-                break
-            }
+        let named = list.names(keys: nodes.map(\.position.zobristKey), parents: nodes.map { n in parentOf[n.id].map { $0 - 1 } })
+        for (i, n) in named.enumerated() {
+            nodes[i].name = n?.opening.name
+            nodes[i].eco = n?.opening.eco
+            nodes[i].nameIsInherited = n?.isInherited ?? false
         }
         var incoming: [Int: Set<Int>] = [:]
         for e in edges { incoming[e.to, default: []].insert(e.from) }

@@ -14,6 +14,7 @@ struct Forge: ParsableCommand {
             BuildCommand.self,
             RegenerateCommand.self,
             PGNToFENCommand.self,
+            ClassifyCommand.self,
             FENToPGNCommand.self,
             AnalyzeCommand.self,
             AnnotateCommand.self,

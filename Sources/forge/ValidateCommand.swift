@@ -34,6 +34,12 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var engineOptions: EngineOptions
 
+    @Option(help: "The name list's folder (lichess's chess-openings) the authored names are checked against (NAM1xx).")
+    var names = "data/chess-openings"
+
+    @Flag(help: "Skip the name checks (NAM1xx).")
+    var noNames = false
+
     func run() throws {
         if listChecks {
             for c in Checks.all { print("\(c.code.padding(toLength: 14, withPad: " ", startingAt: 0)) \(c.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(c.summary)") }
@@ -42,7 +48,7 @@ struct ValidateCommand: ParsableCommand {
         let config = ValidateConfiguration(
             paths: paths, engine: noEngine ? nil : engineOptions.configuration,
             thresholds: EngineThresholds(errorCentipawns: errorCentipawns, warningCentipawns: warningCentipawns),
-            showProgress: isatty(2) == 1 && format != .json)
+            showProgress: isatty(2) == 1 && format != .json, namesPath: noNames ? nil : names)
         let report: ValidationReport
         do { report = try Validate.run(config) } catch {
             printError(error.text)

@@ -17,10 +17,13 @@ public struct BuildConfiguration: Sendable {
     public var sourceDateEpoch: String?
     /// The word dictionaries' sources; `nil` builds the opening bundle only.
     public var words: WordsSourceOptions?
+    /// The name list's folder (`data/chess-openings`, docs/names.md); `nil` builds a bundle without names.
+    public var namesPath: String?
 
     public init(openingsPath: String = "openings", outputDirectory: String = "data/bundle", engine: EngineConfiguration,
                 thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false, sourceDateEpoch: String? = nil,
-                words: WordsSourceOptions? = nil) {
+                words: WordsSourceOptions? = nil, namesPath: String? = nil) {
+        self.namesPath = namesPath
         self.openingsPath = openingsPath
         self.outputDirectory = outputDirectory
         self.engine = engine
@@ -38,6 +41,8 @@ public struct BuildReport: Sendable {
     /// Nothing had changed: no file was written.
     public var upToDate: Bool
     public var seconds: Double
+    /// Positions reached by more than one move order, curriculum ones first (docs/names.md).
+    public var transpositionSites: [TranspositionSite] = []
     public var failed: Bool { diagnostics.errorCount > 0 }
 
     public var summary: String {
@@ -55,24 +60,38 @@ public enum Build {
         let lib = LibraryFiles.load([config.openingsPath])
         let oracle = try makeEngineOracle(config.engine, showProgress: config.showProgress)
         defer { oracle.shutdown() }
+        var namesOracle: AnalyzerOracle?
+        defer { namesOracle?.shutdown() }
         func report(_ ds: [Diagnostic], _ counts: [String: Int], upToDate: Bool) -> BuildReport {
             var counts = counts
-            counts["analysed_now"] = oracle.searched
-            counts["from_cache"] = oracle.cached
+            counts["analysed_now"] = oracle.searched + (namesOracle?.searched ?? 0)
+            counts["from_cache"] = oracle.cached + (namesOracle?.cached ?? 0)
             return BuildReport(diagnostics: ds, counts: counts, upToDate: upToDate, seconds: Date().timeIntervalSince(started))
         }
 
-        // 1. Validate: errors stop the build.
-        let validation = Validate.check(lib, oracle: oracle, thresholds: config.thresholds)
+        // 1. Validate (the authored names against the name list too): errors stop the build.
+        let names = NameListFiles.loadForChecks(config.namesPath, libraryPaths: [config.openingsPath])
+        let validation = Validate.check(lib, oracle: oracle, thresholds: config.thresholds, names: names)
         if validation.diagnostics.errorCount > 0 { return report(validation.diagnostics, [:], upToDate: false) }
         var diagnostics = validation.diagnostics
 
-        // 2. The tree of the coach's openings, and its analysis (from the cache the validation filled).
+        // 2. The tree of the coach's openings named by the name list, the list's own positions, and their analysis
+        // (the tree's from the cache the validation filled; the list's at the name table's node budget).
+        let list = names?.list ?? NameList()
         let coach = lib.sources.filter { $0.kind == .coach }.sorted { $0.file < $1.file }
-        let tree = OpeningTree.build(coach)
-        let results = oracle.analyse(tree.nodes.map(\.position))
+        let tree = OpeningTree.build(coach, names: list)
+        let table = NameTable(tree: tree, list: list)
+        var results = oracle.analyse(tree.nodes.map(\.position))
+        let listOnly = table.nodes[tree.nodes.count...].map(\.position)
+        if !listOnly.isEmpty {
+            var engine = config.engine
+            engine.profile = .nameTable(like: config.engine.profile)
+            let extra = try makeEngineOracle(engine, showProgress: config.showProgress)
+            namesOracle = extra
+            results += extra.analyse(listOnly)
+        }
         var verdicts: [EngineVerdict?] = []
-        for (node, r) in zip(tree.nodes, results) {
+        for (node, r) in zip(table.nodes, results) {
             switch r {
             case .success(let v): verdicts.append(v)
             case .failure(let f):
@@ -85,7 +104,7 @@ public enum Build {
         // 3. The bundle's content.
         let engineName = verdicts.compactMap { $0?.engine }.first ?? "unknown"
         let profile = verdicts.compactMap { $0?.profile }.first ?? config.engine.profile.key
-        let sourceHash = SourceHash.of(files: lib.files.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
+        let sourceHash = SourceHash.of(files: (lib.files + (names.map { $0.listFiles + $0.reasonFiles } ?? [])).map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
         let buildDate: String?
         do { buildDate = try BundleInfo.buildDate(sourceDateEpoch: config.sourceDateEpoch) } catch {
             return report(diagnostics + [Diagnostic(.error, "BND402", "SOURCE_DATE_EPOCH: \(error)")], [:], upToDate: false)
@@ -103,8 +122,8 @@ public enum Build {
             }
         }
         let library = lib.sources.filter { $0.kind != .coach }
-        let content = BundleContentBuilder.content(tree: tree, sources: coach, verdicts: verdicts, annotations: annotations, info: info,
-                                                   library: library)
+        let content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
+                                                   info: info, library: library)
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
         let fenFiles = lib.sources.filter { $0.kind != .coach }.sorted { $0.file < $1.file }.map { s in
             (BundleContentBuilder.libraryFENPath(s), Regeneration.fenText(for: s))
@@ -112,7 +131,10 @@ public enum Build {
         var counts = [
             "openings": coach.count, "lines": tree.lines.count, "positions": tree.nodes.count, "moves": tree.edges.count,
             "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
+            "name_table_positions": table.nodes.count - tree.nodes.count, "name_table_moves": table.edges.count - tree.edges.count,
+            "transpositions_with_name_list": table.transpositions.count,
         ]
+        let transpositionSites = TranspositionReport.sites(table)
 
         let out = config.outputDirectory
         // The word dictionaries (written atomically file by file by their own builder), then measured with the rest.
@@ -134,7 +156,9 @@ public enum Build {
         if let data = FileManager.default.contents(atPath: manifestPath), let old = try? Manifest(json: data),
            old.sourceHash == sourceHash, old.engine == engineName, old.profile == profile, old.buildDate == buildDate,
            old.counts == counts, old.mismatches(against: measure(out, old.artifacts.keys.sorted())).isEmpty {
-            return report(diagnostics, counts, upToDate: true)
+            var r = report(diagnostics, counts, upToDate: true)
+            r.transpositionSites = transpositionSites
+            return r
         }
 
         // 5. Stage every artifact beside the bundle, then move them into place, the manifest last: a build killed
@@ -153,7 +177,9 @@ public enum Build {
         } catch {
             diagnostics.append(Diagnostic(.error, "BND403", "cannot write the bundle: \(error)"))
         }
-        return report(diagnostics, counts, upToDate: false)
+        var r = report(diagnostics, counts, upToDate: false)
+        r.transpositionSites = transpositionSites
+        return r
     }
 
     static func measure(_ dir: String, _ rels: [String]) -> [String: ManifestArtifact] {

@@ -4,24 +4,22 @@ import ChessCore
 import Openings
 
 enum BundleContentBuilder {
-    /// `annotations[source][line]` are aligned with that line's own moves (`ownMoves`).
+    /// `annotations[source][line]` are aligned with that line's own moves (`ownMoves`). `table` is the tree with the
+    /// name list's positions (its first nodes and edges are the tree's, same ids); `verdicts` are per table node.
     /// `library` holds the chess app's classical openings and tactics (their rows go to `library_entry` and `library_claim`).
-    static func content(tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?], annotations: [[[MoveAnnotation]]],
-                        info: BundleInfo, library: [OpeningSource] = []) -> BundleContent {
+    static func content(tree: OpeningTree, table: NameTable, sources: [OpeningSource], verdicts: [EngineVerdict?],
+                        annotations: [[[MoveAnnotation]]], info: BundleInfo, library: [OpeningSource] = []) -> BundleContent {
         let openings = sources.enumerated().map { i, s in
             OpeningRecord(id: Int64(i + 1), slug: s.slug, name: s.tag("Opening") ?? s.slug,
                           variation: s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }, eco: s.tag("ECO") ?? "",
                           learnerSide: s.learner == .black ? .black : .white, difficulty: Int(s.tag("Difficulty") ?? "") ?? 0,
                           description: s.tag("Description") ?? "", sourceFile: s.file)
         }
-        let positions = tree.nodes.map { n in
-            PositionRecord(id: Int64(n.id), polyglotKey: n.position.zobristKey, fen: n.position.identity.epd + " 0 1",
-                           name: n.name, eco: n.eco, nameIsInherited: n.nameIsInherited,
-                           sideToMove: n.position.turn == .white ? .white : .black, isCheck: n.position.isCheck)
-        }
-        let moves = tree.edges.map { e in
+        let positions = table.nodes.map(positionRecord)
+        let moves = table.edges.map { e in
             MoveRecord(id: Int64(e.id), fromPositionID: Int64(e.from), toPositionID: Int64(e.to), uci: e.move.uci, san: e.san,
-                       key: BundleKeys.moveKey(fromPolyglotKey: tree.nodes[e.from - 1].position.zobristKey, uci: e.move.uci))
+                       key: BundleKeys.moveKey(fromPolyglotKey: table.nodes[e.from - 1].position.zobristKey, uci: e.move.uci),
+                       inCurriculum: e.inCurriculum)
         }
         var lines: [LineRecord] = []
         var lineMoves: [LineMoveRecord] = []
@@ -59,7 +57,7 @@ enum BundleContentBuilder {
         }
         var analyses: [AnalysisRecord] = []
         var analysisLines: [AnalysisLineRecord] = []
-        for (n, v) in zip(tree.nodes, verdicts) {
+        for (n, v) in zip(table.nodes, verdicts) {
             guard let v else { continue }
             let (cp, mate) = split(v.score)
             let version = v.engine.split(separator: " ").last.map(String.init) ?? ""
@@ -125,6 +123,13 @@ enum BundleContentBuilder {
             }
         }
         return (entries, claims)
+    }
+
+    static func positionRecord(_ n: NameTable.Node) -> PositionRecord {
+        PositionRecord(id: Int64(n.id), polyglotKey: n.position.zobristKey, fen: n.position.identity.epd + " 0 1",
+                       name: n.name?.opening.name, eco: n.name?.opening.eco, nameIsInherited: n.name?.isInherited ?? false,
+                       family: n.name?.opening.family, inCurriculum: n.inCurriculum,
+                       sideToMove: n.position.turn == .white ? .white : .black, isCheck: n.position.isCheck)
     }
 
     static func split(_ s: EngineScore) -> (Int?, Int?) {

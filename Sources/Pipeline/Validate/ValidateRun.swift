@@ -12,8 +12,12 @@ public struct ValidateConfiguration: Sendable {
     public var engine: EngineConfiguration?
     public var thresholds: EngineThresholds
     public var showProgress: Bool
+    /// The name list's folder for the name checks (NAM1xx, docs/names.md); `nil` skips them.
+    public var namesPath: String?
 
-    public init(paths: [String], engine: EngineConfiguration?, thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false) {
+    public init(paths: [String], engine: EngineConfiguration?, thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false,
+                namesPath: String? = nil) {
+        self.namesPath = namesPath
         self.paths = paths
         self.engine = engine
         self.thresholds = thresholds
@@ -48,12 +52,17 @@ public enum Validate {
             oracle = try makeEngineOracle(engine, showProgress: config.showProgress)
         }
         defer { oracle?.shutdown() }
-        return check(lib, oracle: oracle, thresholds: config.thresholds)
+        return check(lib, oracle: oracle, thresholds: config.thresholds,
+                     names: NameListFiles.loadForChecks(config.namesPath, libraryPaths: config.paths))
     }
 
     /// Every check over a loaded library; the engine checks when an oracle is given.
-    static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds) -> ValidationReport {
+    static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds, names: LoadedNames? = nil) -> ValidationReport {
         var out = lib.diagnostics
+        if let names {
+            out += names.diagnostics
+            out += NameChecks.check(lib.sources.filter { !lib.brokenSources.contains($0.file) }, list: names.list, reasons: names.reasons)
+        }
         for s in lib.sources { out += SourceChecks.check(s) + CurriculumChecks.check(s) }
         for s in lib.sources where s.kind == .coach { out += ExplanationChecks.check(source: s) }
         out += LibraryChecks.check(lib.sources)

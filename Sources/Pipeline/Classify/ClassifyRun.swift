@@ -1,0 +1,279 @@
+// ClassifyRun: `forge classify` — name every game by the deepest named position of its main line (docs/names.md).
+import ChessPGN
+import Diagnostics
+import Foundation
+import Openings
+
+/// What `forge classify` was asked to do.
+public struct ClassifyConfiguration: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        /// The games themselves, with `ECO` and `Opening` tags set.
+        case pgn
+        /// One record per line: `game<TAB>line<TAB>ply<TAB>eco<TAB>name<TAB>epd` (`-` for no name).
+        case text
+        /// One JSON object per line: `{"game":1,"line":0,"ply":9,"eco":"C50","name":"Italian Game","epd":"…"}`.
+        case jsonl
+    }
+
+    /// PGN files, `-` for standard input (not with `inPlace`).
+    public var inputs: [String]
+    /// The name list's folder.
+    public var namesPath: String
+    public var format: Format
+    /// `nil` or `-`: standard output; otherwise written through a temporary sibling.
+    public var outputPath: String?
+    /// Rewrite each input file itself (pgn format only; never implied).
+    public var inPlace: Bool
+    /// Also name the end of every variation (text and jsonl).
+    public var variations: Bool
+
+    public init(inputs: [String], namesPath: String = NameListFiles.defaultDirectory, format: Format = .pgn,
+                outputPath: String? = nil, inPlace: Bool = false, variations: Bool = false) {
+        self.inputs = inputs
+        self.namesPath = namesPath
+        self.format = format
+        self.outputPath = outputPath
+        self.inPlace = inPlace
+        self.variations = variations
+    }
+}
+
+/// What a classification did.
+public struct ClassifyReport: Sendable {
+    public var diagnostics: [Diagnostic] = []
+    public var games = 0
+    /// Games whose main line reaches a named position.
+    public var named = 0
+    public var plies = 0
+    public var gamesWithErrors = 0
+    public var unreadableInputs = 0
+    /// Files rewritten in place.
+    public var rewritten: [String] = []
+    public var failed: Bool { gamesWithErrors > 0 || unreadableInputs > 0 || diagnostics.errorCount > 0 }
+
+    public var summary: String {
+        "classified \(games) games: \(named) named, \(games - named) with no named position; \(plies) plies"
+            + (gamesWithErrors > 0 ? "; \(gamesWithErrors) with errors" : "")
+    }
+}
+
+/// A configuration `forge classify` refuses (exit 64), or an output it cannot write (exit 73).
+public struct ClassifyError: Error, Sendable {
+    public enum Kind: Sendable { case usage, cannotCreate }
+    public var kind: Kind
+    public var message: String
+}
+
+public enum Classify {
+    /// Classifies every game of every input. Throws `.usage` for options that do not go together, `.cannotCreate`
+    /// when an output cannot be written; a missing name list is a `NAM100` error in the report.
+    public static func run(_ config: ClassifyConfiguration) throws(ClassifyError) -> ClassifyReport {
+        if config.inPlace && (config.outputPath != nil || config.format != .pgn || config.inputs.contains("-") || config.inputs.isEmpty) {
+            throw ClassifyError(kind: .usage, message: "--in-place rewrites PGN files given by name: not with -o, --format text|jsonl or standard input")
+        }
+        if config.variations && config.format == .pgn {
+            throw ClassifyError(kind: .usage, message: "--variations names each variation in records: use it with --format text or jsonl")
+        }
+        var report = ClassifyReport()
+        let names: NameList
+        do throws(Diagnostic) {
+            let loaded = try NameListFiles.load(config.namesPath)
+            names = loaded.list
+            report.diagnostics += loaded.diagnostics
+        } catch {
+            report.diagnostics.append(error)
+            return report
+        }
+        var namer = GameNamer(list: names, variations: config.variations)
+        let shared = config.inPlace ? nil : try open(config.outputPath, inputs: config.inputs)
+        for path in config.inputs.isEmpty ? ["-"] : config.inputs {
+            let input: ByteInput
+            do { input = try ByteInput(path: path) } catch {
+                report.diagnostics.append(Diagnostic(.error, PGNCode.unreadable, error.message))
+                report.unreadableInputs += 1
+                continue
+            }
+            let out: OutputFile
+            // --in-place names the input on purpose: the rewritten file replaces it atomically.
+            if let shared { out = shared } else { out = try open(path, inputs: []) }
+            do {
+                if config.format == .pgn {
+                    try tagGames(input, namer: &namer, into: out, report: &report)
+                } else {
+                    try writeRecords(input, namer: &namer, format: config.format, into: out, report: &report)
+                }
+            } catch let e as ClassifyError {
+                throw e
+            } catch {
+                report.diagnostics.append(Diagnostic(.error, PGNCode.unreadable, "\(input.name): \(error)"))
+                report.unreadableInputs += 1
+                continue
+            }
+            if shared == nil {
+                do { try out.commit() } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+                report.rewritten.append(path)
+            }
+        }
+        if let shared {
+            do { try shared.commit() } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+        }
+        report.plies = namer.plies
+        return report
+    }
+
+    static func open(_ path: String?, inputs: [String]) throws(ClassifyError) -> OutputFile {
+        do { return try OutputFile(path: path, inputs: inputs) } catch {
+            throw ClassifyError(kind: .cannotCreate, message: error.description)
+        }
+    }
+
+    static func count(_ games: [GameNames], _ diagnostics: [Diagnostic], into report: inout ClassifyReport) {
+        report.diagnostics += diagnostics
+        for g in games {
+            report.games += 1
+            if g.mainLine?.opening != nil { report.named += 1 }
+            if g.hasError { report.gamesWithErrors += 1 }
+        }
+    }
+
+    /// Records, streamed game by game.
+    static func writeRecords(_ input: ByteInput, namer: inout GameNamer, format: ClassifyConfiguration.Format, into out: OutputFile,
+                             report: inout ClassifyReport) throws {
+        let reader = PGNReader(fileName: input.name, read: input.read(into:))
+        while try reader.readGame(&namer) {
+            let (games, diagnostics) = namer.take()
+            count(games, diagnostics, into: &report)
+            var bytes: [UInt8] = []
+            for g in games {
+                for l in g.lines { bytes += Array(record(game: g.game, l, format: format).utf8) }
+            }
+            do { try out.write(bytes) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+        }
+    }
+
+    static func record(game: Int, _ l: LineName, format: ClassifyConfiguration.Format) -> String {
+        switch format {
+        case .jsonl:
+            let eco = l.opening.map { "\"\($0.eco)\"" } ?? "null"
+            let name = l.opening.map { "\"\(jsonEscaped($0.name))\"" } ?? "null"
+            return "{\"game\":\(game),\"line\":\(l.line),\"ply\":\(l.ply),\"eco\":\(eco),\"name\":\(name),\"epd\":\"\(l.epd)\"}\n"
+        case .text, .pgn:
+            return "\(game)\t\(l.line)\t\(l.ply)\t\(l.opening?.eco ?? "-")\t\(l.opening?.name ?? "-")\t\(l.epd)\n"
+        }
+    }
+
+    static func jsonEscaped(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The games' own bytes, each with its `ECO` and `Opening` tags set to its name (a game with no named position is
+    /// copied unchanged). The whole input is read first: a game's text is cut at the locations the reader reports.
+    static func tagGames(_ input: ByteInput, namer: inout GameNamer, into out: OutputFile, report: inout ClassifyReport) throws {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
+            if n <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        let reader = PGNReader(fileName: input.name, bytes: bytes)
+        var games: [GameNames] = []
+        while try reader.readGame(&namer) {
+            let (found, diagnostics) = namer.take()
+            count(found, diagnostics, into: &report)
+            games += found
+        }
+        let text = GameText(bytes)
+        var cursor = 0
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + games.count * 64)
+        for (i, g) in games.enumerated() {
+            // Game starts only move forward; the clamps keep a malformed location from cutting backwards.
+            let start = max(cursor, text.offset(of: g.start))
+            let end = max(start, i + 1 < games.count ? text.offset(of: games[i + 1].start) : bytes.count)
+            output += bytes[cursor..<start]
+            if let opening = g.mainLine?.opening {
+                output += GameText.retagged(bytes[start..<end], eco: opening.eco, opening: opening.name)
+            } else {
+                output += bytes[start..<end]
+            }
+            cursor = end
+            if output.count >= 1 << 20 {
+                do { try out.write(output) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        output += bytes[cursor...]
+        do { try out.write(output) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+    }
+}
+
+/// A PGN file's bytes with its line starts, to cut games at the reader's locations and rewrite their tags.
+struct GameText {
+    let bytes: [UInt8]
+    let lineStarts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 10 { starts.append(i + 1) }
+        lineStarts = starts
+    }
+
+    /// The byte offset of a reader location (columns count characters: UTF-8 continuation bytes are skipped).
+    func offset(of location: PGNLocation) -> Int {
+        guard location.line >= 1, location.line <= lineStarts.count else { return bytes.count }
+        var i = lineStarts[location.line - 1]
+        var column = 1
+        while column < location.column, i < bytes.count, bytes[i] != 10 {
+            i += 1
+            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            column += 1
+        }
+        return i
+    }
+
+    static let replaced: Set<String> = ["ECO", "Opening", "Variation", "SubVariation"]
+
+    /// `game` with its `ECO`, `Opening`, `Variation` and `SubVariation` tag lines removed and `ECO` and `Opening`
+    /// added after its last tag line (before its movetext when it has no tags).
+    static func retagged(_ game: ArraySlice<UInt8>, eco: String, opening: String) -> [UInt8] {
+        let added = Array("[ECO \"\(escaped(eco))\"]\n[Opening \"\(escaped(opening))\"]\n".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(game.count + added.count)
+        var i = game.startIndex
+        var sawTag = false
+        while i < game.endIndex {
+            var lineEnd = i
+            while lineEnd < game.endIndex, game[lineEnd] != 10 { lineEnd += 1 }
+            let next = lineEnd < game.endIndex ? lineEnd + 1 : lineEnd
+            var j = i
+            while j < lineEnd, game[j] == 32 || game[j] == 9 { j += 1 }
+            guard j < lineEnd, game[j] == UInt8(ascii: "[") else { break }
+            sawTag = true
+            var k = j + 1
+            while k < lineEnd, game[k] != 32, game[k] != 9, game[k] != UInt8(ascii: "\"") { k += 1 }
+            let name = String(decoding: game[(j + 1)..<k], as: UTF8.self)
+            if !replaced.contains(name) { out += game[i..<next] }
+            if lineEnd == game.endIndex { out.append(10) }
+            i = next
+        }
+        out += added
+        if !sawTag { out.append(10) }
+        out += game[i...]
+        return out
+    }
+
+    static func escaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}

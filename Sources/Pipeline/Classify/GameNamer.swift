@@ -1,0 +1,138 @@
+// GameNamer: the classify visitor — replays each game and keeps the deepest named position of each line.
+import ChessCore
+import ChessPGN
+import Diagnostics
+import Openings
+
+/// The name of one line of a game: the deepest named position it reaches.
+struct LineName: Sendable, Hashable {
+    /// 0 for the main line; variations are numbered 1… in the order their `(` appears.
+    var line: Int
+    /// The ply of the named position (0: the start position, or nothing named).
+    var ply: Int
+    var opening: OpeningName?
+    /// The identity EPD of the named position (of the start when nothing is named).
+    var epd: String
+}
+
+/// What one game's classification found, and where the game starts in its input.
+struct GameNames: Sendable {
+    var game: Int
+    var start: PGNLocation
+    var lines: [LineName]
+    var hasError: Bool
+    var mainLine: LineName? { lines.first { $0.line == 0 } }
+}
+
+/// A `PGNVisitor` that names every game by the rule of docs/names.md: the deepest (latest) position of the line
+/// that the list names, found by Polyglot key at every ply, the start position included.
+struct GameNamer: PGNVisitor {
+    let list: NameList
+    let variations: Bool
+    private(set) var results: [GameNames] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var gamesSeen = 0
+    private(set) var plies = 0
+
+    private var replayer = Replayer(fileName: "", wantsCanonicalSAN: false)
+    /// Per open line: its number, its ply, the deepest named position so far and that before the last move.
+    private struct Open {
+        var line: Int
+        var ply: Int
+        var best: (ply: Int, opening: OpeningName, position: Position)?
+        var bestBefore: (ply: Int, opening: OpeningName, position: Position)?
+    }
+    private var open: [Open] = []
+    private var current: GameNames?
+    private var nextLine = 1
+
+    init(list: NameList, variations: Bool) {
+        self.list = list
+        self.variations = variations
+    }
+
+    mutating func take() -> (results: [GameNames], diagnostics: [Diagnostic]) {
+        defer {
+            results.removeAll(keepingCapacity: true)
+            diagnostics.removeAll(keepingCapacity: true)
+        }
+        return (results, diagnostics)
+    }
+
+    mutating func beginGame(_ start: PGNGameStart) -> PGNSkip {
+        gamesSeen += 1
+        if replayer.fileName != start.file { replayer = Replayer(fileName: start.file, wantsCanonicalSAN: false) }
+        replayer.reset()
+        current = GameNames(game: gamesSeen, start: start.location, lines: [], hasError: false)
+        open.removeAll(keepingCapacity: true)
+        nextLine = 1
+        return .visit
+    }
+
+    mutating func tag(name: String, value: String, at location: PGNLocation) {
+        if name == "FEN", let d = replayer.setStart(fen: value, at: location) { fail(d) }
+    }
+
+    mutating func beginMovetext() {
+        var first = Open(line: 0, ply: 0)
+        if !replayer.isDead, let own = list.name(ofKey: replayer.position.zobristKey) { first.best = (0, own, replayer.position) }
+        open.append(first)
+    }
+
+    mutating func san(bytes: UnsafeBufferPointer<UInt8>, at location: PGNLocation) {
+        switch replayer.advance(bytes: bytes, at: location) {
+        case .ignored: return
+        case .failed(let d): fail(d)
+        case .played:
+            plies += 1
+            let i = open.count - 1
+            open[i].ply += 1
+            open[i].bestBefore = open[i].best
+            let p = replayer.position
+            if let own = list.name(ofKey: p.zobristKey) { open[i].best = (open[i].ply, own, p) }
+        }
+    }
+
+    mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
+        guard variations, let parent = open.last else { return .skip }
+        if let d = replayer.beginVariation(at: location) { fail(d) }
+        open.append(Open(line: nextLine, ply: parent.ply - 1, best: parent.bestBefore, bestBefore: nil))
+        nextLine += 1
+        return .visit
+    }
+
+    mutating func endVariation() {
+        replayer.endVariation()
+        if open.count > 1 { record(open.removeLast()) }
+    }
+
+    mutating func problem(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        if diagnostic.severity == .error { current?.hasError = true }
+    }
+
+    private mutating func fail(_ d: Diagnostic) {
+        diagnostics.append(d)
+        current?.hasError = true
+    }
+
+    private mutating func record(_ line: Open) {
+        let named: LineName
+        if let best = line.best {
+            named = LineName(line: line.line, ply: best.ply, opening: best.opening, epd: best.position.identity.epd)
+        } else {
+            named = LineName(line: line.line, ply: 0, opening: nil, epd: replayer.start.identity.epd)
+        }
+        current?.lines.append(named)
+    }
+
+    mutating func endGame() {
+        if open.isEmpty { beginMovetext() }
+        while let last = open.popLast() { record(last) }
+        if var game = current {
+            game.lines.sort { $0.line < $1.line }
+            results.append(game)
+        }
+        current = nil
+    }
+}

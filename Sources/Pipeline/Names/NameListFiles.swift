@@ -1,0 +1,101 @@
+// NameListFiles: finds and reads the vendored name list (data/chess-openings/*.tsv) for the build, validate and classify.
+import Diagnostics
+import Foundation
+import Openings
+import UCIEngine
+
+/// The name list's files on disk: lichess's chess-openings, vendored in `data/chess-openings/` (docs/names.md).
+public enum NameListFiles {
+    /// Where `forge` looks when no other folder is given.
+    public static let defaultDirectory = "data/chess-openings"
+
+    /// The list's data files in `directory`: every `*.tsv`, sorted (`a.tsv` … `e.tsv`), as full paths.
+    /// These are the build's hashed inputs for names, beside the opening sources.
+    public static func files(in directory: String) throws(Diagnostic) -> [String] {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else {
+            throw Diagnostic(.error, "NAM100", "no name list: cannot read the folder \(base) (expected lichess's a.tsv … e.tsv there)")
+        }
+        let tsv = names.filter { $0.hasSuffix(".tsv") }.sorted().map { base + "/" + $0 }
+        guard !tsv.isEmpty else {
+            throw Diagnostic(.error, "NAM100", "no name list: \(base) holds no .tsv file (expected lichess's a.tsv … e.tsv)")
+        }
+        return tsv
+    }
+
+    /// Reads and replays the list in `directory`. Throws `NAM100` when the folder or a file cannot be read;
+    /// problems inside the files (`NAM110`–`NAM112`) come back with the list, which holds every good row.
+    public static func load(_ directory: String) throws(Diagnostic) -> (list: NameList, files: [String], diagnostics: [Diagnostic]) {
+        let paths = try files(in: directory)
+        var texts: [(file: String, text: String)] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw Diagnostic(.error, "NAM100", "cannot read \(path)")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw Diagnostic(.error, "NAM100", "\(path) is not UTF-8 text")
+            }
+            texts.append((path, text))
+        }
+        let (list, problems) = NameList.read(texts)
+        return (list, paths, problems)
+    }
+}
+
+extension AnalysisProfile {
+    /// The node budget of the name table's positions (about 12,000, none of them in the curriculum): one
+    /// thread, MultiPV 3 like every profile, at a budget chosen so that CI builds twice from an empty cache
+    /// well inside its limit (docs/names.md has the measurement). The profile key records it with every row.
+    public static let nameTableNodes = 20_000
+
+    /// The profile of the name table's positions: `defaultProfile` with the name table's node budget.
+    public static func nameTable(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
+        AnalysisProfile(nodes: nameTableNodes, multiPV: defaultProfile.multiPV, hashMegabytes: defaultProfile.hashMegabytes)
+    }
+}
+
+extension NameListFiles {
+    /// The list in `directory`, or an empty list when none is given; a folder that cannot be read is a `NAM100` error.
+    static func loadIfGiven(_ directory: String?) -> (list: NameList, files: [String], diagnostics: [Diagnostic]) {
+        guard let directory else { return (NameList(), [], []) }
+        do throws(Diagnostic) {
+            return try load(directory)
+        } catch {
+            return (NameList(), [], [error])
+        }
+    }
+}
+
+/// The name list and the authored names' reasons, as the validator's name checks get them.
+struct LoadedNames {
+    var list: NameList
+    var listFiles: [String]
+    var reasons: [NameReason]
+    /// The reasons files read (hashed with the sources by the build).
+    var reasonFiles: [String]
+    var diagnostics: [Diagnostic]
+}
+
+extension NameListFiles {
+    /// The reasons file's name at the root of a library folder (`openings/names-reasons.tsv`).
+    public static let reasonsFileName = "names-reasons.tsv"
+
+    /// The list in `directory` (nil: none, and no checks) and the reasons files at the root of every folder in
+    /// `libraryPaths`.
+    static func loadForChecks(_ directory: String?, libraryPaths: [String]) -> LoadedNames? {
+        guard let directory else { return nil }
+        let loaded = loadIfGiven(directory)
+        var out = LoadedNames(list: loaded.list, listFiles: loaded.files, reasons: [], reasonFiles: [], diagnostics: loaded.diagnostics)
+        for path in libraryPaths {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { continue }
+            let file = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/" + reasonsFileName
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let (reasons, problems) = NameReason.read(String(decoding: data, as: UTF8.self), file: file)
+            out.reasons += reasons
+            out.reasonFiles.append(file)
+            out.diagnostics += problems
+        }
+        return out
+    }
+}
