@@ -1,23 +1,39 @@
-// FuzzTarget: libFuzzer entry point over the FEN, SAN and PGN parsers (built by scripts/fuzz.sh).
-// The first byte picks the parser; the rest is the input. No input may crash, hang or grow memory.
+// ChessTarget: libFuzzer entry point over the FEN, SAN, PGN and FEN-sequence readers (built by scripts/fuzz.sh).
+// FUZZ_TARGET picks the reader: fen, san, pgn or fen2pgn. No input may crash, hang or grow memory.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+nonisolated(unsafe) let target: String = getenv("FUZZ_TARGET").map { String(cString: $0) } ?? "pgn"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    guard size > 0 else { return 0 }
-    let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let text = String(decoding: bytes, as: UTF8.self)
-    switch data[0] % 4 {
-    case 0:
+    switch target {
+    case "fen":
         if let p = try? Position(fen: text) {
             _ = p.fen()
             for m in p.legalMoves { _ = p.san(m) }
         }
         _ = try? Setup(fen: text)
-    case 1:
+        _ = try? Setup(fen: text, requireCounters: false)
+    case "san":
         _ = try? SANToken(parsing: text)
         _ = try? Position.standard.parseSAN(text)
         if let p = try? Position(fen: "r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1") { _ = try? p.parseSAN(text) }
-    case 2:
+    case "fen2pgn":
+        var fen2pgn = FENSequenceConverter(fileName: "fuzz.fen")
+        var n = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            n += 1
+            _ = fen2pgn.line(String(line), number: n)
+            _ = fen2pgn.takeDiagnostics()
+        }
+        _ = fen2pgn.finish()
+    default:  // pgn: the tree builder with replay and the writer, then the FEN exporter
         let reader = PGNReader(fileName: "fuzz.pgn", bytes: bytes)
         var builder = GameTreeBuilder(replaying: true)
         var games = 0
@@ -25,20 +41,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             _ = PGNWriter().write(builder.game)
             games += 1
         }
-    default:
-        let reader = PGNReader(fileName: "fuzz.pgn", bytes: bytes)
+        let again = PGNReader(fileName: "fuzz.pgn", bytes: bytes)
         var exporter = FENExporter(options: FENExportOptions(format: .jsonl, includeStart: true, variations: true))
-        while (try? reader.readGame(&exporter)) == true {
+        while (try? again.readGame(&exporter)) == true {
             _ = exporter.takeOutput()
             _ = exporter.takeDiagnostics()
         }
-        var fen2pgn = FENSequenceConverter(fileName: "fuzz.fen")
-        var n = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            n += 1
-            _ = fen2pgn.line(String(line), number: n)
-        }
-        _ = fen2pgn.finish()
     }
     return 0
 }
