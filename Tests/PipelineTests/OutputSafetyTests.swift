@@ -188,6 +188,20 @@ private func isLink(_ path: String) -> Bool {
         #expect(read(dir + "/new.txt") == "whole\n")
         #expect(OutputError.ioError("x", "y").exitStatus == 74 && OutputError.cannotCreate("x", "y").exitStatus == 73)
     }
+
+    @Test func wordListsGoThroughTheSameWriter() throws {
+        let dir = try ForgeRunner.scratch("out-words")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write("old\n", dir + "/words.txt")
+        #expect(chmod(dir + "/words.txt", 0o600) == 0)
+        try WordsFileWriter.write("cat\ndog\n", to: dir + "/words.txt")
+        #expect(read(dir + "/words.txt") == "cat\ndog\n")
+        #expect(mode(dir + "/words.txt") == 0o600)
+        #expect(throws: OutputError.cannotCreate(dir + "/none/words.txt", "No such file or directory")) {
+            try WordsFileWriter.write("x\n", to: dir + "/none/words.txt")
+        }
+        #expect(ForgeRunner.listing(dir) == ["words.txt"])
+    }
 }
 
 /// Memory stays bounded whatever the input: forge is killed if it passes 100 MB.
