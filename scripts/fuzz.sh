@@ -1,30 +1,63 @@
 #!/usr/bin/env bash
-# Fuzzes the FEN, SAN and PGN parsers for SECONDS (default 60) with libFuzzer; falls back to the
-# seeded mutation test in `swift test` when the toolchain cannot build a fuzzer.
+# Fuzzes every reader of outside input with libFuzzer, SECONDS (default 60) per target, and prints
+# the executions of each: fen, san, pgn, fen2pgn (ChessCore + ChessPGN), dict (Words' dictionary
+# reader), uci (UCIEngine's reply parser). Falls back to the seeded mutation test in `swift test`
+# when the toolchain cannot build a fuzzer. Exits 1 when any target finds a crash (saved under .build/fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 work=.build/fuzz
-mkdir -p "$work/src" "$work/corpus"
-# One module: ChessCore, Diagnostics and ChessPGN sources with their cross-module imports removed.
+rm -rf "$work/src-chess" "$work/src-words"
+mkdir -p "$work/src-chess" "$work/src-words"
+# One module per binary: the sources with their cross-module imports removed.
 for f in Sources/ChessCore/*.swift Sources/Diagnostics/*.swift Sources/ChessPGN/*.swift; do
-  sed -E '/^import (ChessCore|Diagnostics)$/d' "$f" > "$work/src/$(basename "$(dirname "$f")")_$(basename "$f")"
+  sed -E '/^import (ChessCore|Diagnostics)$/d' "$f" > "$work/src-chess/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
-# Seeds: every PGN and FEN fixture, prefixed with the selector byte of each target.
-i=0
-for f in Tests/ChessPGNTests/Fixtures/cases/*.pgn Tests/ChessPGNTests/Fixtures/fen/*.fen; do
-  [ -f "$f" ] || continue
-  for sel in 0 1 2 3; do
-    { printf "\\x0$sel"; head -c 4000 "$f"; } > "$work/corpus/seed-$i-$sel"
-  done
-  i=$((i + 1))
+for f in Sources/Diagnostics/*.swift Sources/Words/*.swift; do
+  sed -E '/^import (Diagnostics)$/d' "$f" > "$work/src-words/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
-if swiftc -sanitize=fuzzer -parse-as-library -O -module-name FuzzPGN \
-     "$work"/src/*.swift scripts/fuzz/FuzzTarget.swift -o "$work/fuzz-pgn" 2> "$work/build.log"; then
-  echo "fuzz: libFuzzer, ${seconds}s over FEN, SAN and PGN parsers" >&2
-  SWIFT_BACKTRACE=enable=no "$work/fuzz-pgn" "$work/corpus" -max_total_time="$seconds" -max_len=8192 \
-    -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$work/" 2>&1 | tail -n 25
-else
-  echo "fuzz: swiftc -sanitize=fuzzer failed (see $work/build.log); running the seeded mutation test instead" >&2
+uci_sources="Sources/UCIEngine/UCIReply.swift Sources/UCIEngine/UCIInfo.swift Sources/UCIEngine/UCIScore.swift Sources/UCIEngine/UCIOptionDeclaration.swift"
+
+build() {  # name sources…
+  local name=$1; shift
+  swiftc -sanitize=fuzzer -parse-as-library -O -module-name "Fuzz_$name" "$@" -o "$work/fuzz-$name" 2> "$work/build-$name.log"
+}
+if ! { build chess "$work"/src-chess/*.swift scripts/fuzz/ChessTarget.swift \
+       && build words "$work"/src-words/*.swift scripts/fuzz/WordsTarget.swift \
+       && build uci $uci_sources scripts/fuzz/UCITarget.swift; }; then
+  echo "fuzz: swiftc -sanitize=fuzzer failed (see $work/build-*.log); running the seeded mutation test instead" >&2
   FUZZ_ITERATIONS=$((seconds * 200)) swift test --filter MutationTests
+  exit
 fi
+
+# Seeds: the fixtures each reader is tested with.
+seed() {  # target files…
+  local dir="$work/corpus-$1"; shift
+  mkdir -p "$dir"
+  for f in "$@"; do [ -f "$f" ] && head -c 8000 "$f" > "$dir/seed-$(basename "$f")"; done
+  return 0
+}
+seed fen Tests/ChessPGNTests/Fixtures/fen/*.fen Tests/ChessCoreTests/Fixtures/fen-errors.txt Tests/ChessCoreTests/Fixtures/illegal-positions.txt
+seed san Tests/ChessCoreTests/Fixtures/san.txt Tests/ChessPGNTests/Fixtures/cases/castling_promotion.pgn
+seed pgn Tests/ChessPGNTests/Fixtures/cases/*.pgn
+seed fen2pgn Tests/ChessPGNTests/Fixtures/fen/*.fen
+seed dict scripts/fuzz/seeds/words.dawg
+seed uci scripts/fuzz/seeds/uci.txt
+
+status=0
+printf '%-8s %12s %10s  %s\n' target executions "exec/s" result
+for t in fen san pgn fen2pgn dict uci; do
+  case $t in dict) bin=words ;; uci) bin=uci ;; *) bin=chess ;; esac
+  log="$work/run-$t.log"
+  if FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no "$work/fuzz-$bin" "$work/corpus-$t" -max_total_time="$seconds" -max_len=8192 \
+       -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$work/crash-$t-" > "$log" 2>&1; then
+    result=ok
+  else
+    result="FOUND A PROBLEM (see $log and $work/crash-$t-*)"
+    status=1
+  fi
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  printf '%-8s %12s %10s  %s\n' "$t" "$runs" "$rate" "$result"
+done
+exit $status

@@ -274,6 +274,8 @@ public final class PGNReader {
         tagNames.removeAll(keepingCapacity: true)
         var setUpTag: PGNLocation? = nil
         var fenTag = false
+        var sawTag = false
+        var pendingComments: [(text: [UInt8], at: PGNLocation)] = []
         let start = PGNGameStart(file: fileName, index: gamesRead, location: here)
         let deliver = visitor.beginGame(start) == .visit
         var resultTag: String? = nil
@@ -287,16 +289,35 @@ public final class PGNReader {
                 skipLine()
             } else if c == 91 {
                 readTag(&visitor, deliver: deliver, resultTag: &resultTag, setUp: &setUpTag, fen: &fenTag)
-            } else if c == 59 {  // `;` comment after a tag: part of the tag section, not the start of movetext
-                skipLine()
+            } else if c == 59 && sawTag {
+                // A `;` comment after a tag line: when another tag follows, it belongs to the tag
+                // section (it must not end the tags and split the game); otherwise it is the
+                // comment before the first move, delivered once the movetext begins.
+                let loc = here
+                advance()
+                var text: [UInt8] = []
+                while true {
+                    let c = peek()
+                    if c == -1 || c == 10 || c == 13 { break }
+                    if text.count < Self.maxComment { text.append(UInt8(c)) }
+                    advance()
+                }
+                pendingComments.append((text, loc))
             } else {
                 break
             }
+            if c == 91 { pendingComments.removeAll() }
+            sawTag = sawTag || c == 91
         }
         if deliver, let at = setUpTag, !fenTag {
             report(&visitor, diagnostic(.error, PGNCode.setUpWithoutFEN, "[SetUp \"1\"] without a [FEN] tag: the start position is missing", at: at))
         }
         if deliver { visitor.beginMovetext() }
+        for (text, loc) in pendingComments where deliver {
+            tok = text
+            deliverComment(&visitor, at: loc)
+        }
+        pendingComments.removeAll()
 
         // Movetext.
         var depth = 0

@@ -44,10 +44,13 @@ public final class ProcessRegistry: @unchecked Sendable {
     /// Every engine process id this program started, in order (for tests and reports).
     public var startedProcessIDs: [Int32] { lock.withLock { everStarted } }
 
-    /// Sends SIGKILL to every live engine.
+    /// Sends SIGKILL to every live engine and its process group (what a wrapper script started).
     public func killAll() {
         let pids = lock.withLock { live }
-        for pid in pids { kill(pid, SIGKILL) }
+        for pid in pids {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
     }
 
     /// On SIGINT, SIGTERM or SIGHUP: kill every engine, then exit with 128 + the signal number.

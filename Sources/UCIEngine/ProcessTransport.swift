@@ -14,6 +14,12 @@ import Darwin
 /// the engine and the client hand nothing over between threads. The engine's standard error is
 /// discarded. The process is registered with `ProcessRegistry` until it is
 /// dead and reaped, so an interrupt kills it too.
+///
+/// The engine runs in its own process group (Foundation's `Process` makes it a group leader; the
+/// transport checks and sets it otherwise), and ending the engine ends the whole group: an engine
+/// started through a wrapper script does not leave its real engine running.
+/// A line longer than `maxLineBytes` is not kept: its bytes are dropped up to the next newline and
+/// counted in `overlongLines`, so an engine printing one endless line cannot grow our memory.
 public final class ProcessTransport: LineTransport, @unchecked Sendable {
     private let process: Process
     private let input: FileHandle
@@ -23,6 +29,13 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
     private var head = 0
     private var partial: [UInt8] = []
     private var endOfOutput = false
+    /// Longest line kept (UCI lines are short; a long `info … pv` line is a few KiB).
+    public static let maxLineBytes = 1 << 20
+    /// Inside a line longer than `maxLineBytes`: its bytes are dropped until the newline.
+    private var dropping = false
+    private let overlong = Locked(0)
+    /// Lines the engine wrote that were longer than `maxLineBytes` and were dropped.
+    public var overlongLines: Int { overlong.value }
     private let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
     private let stateLock = NSLock()
     private var terminated = false
@@ -54,6 +67,8 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
         } catch {
             throw .launchFailed(path: executable, reason: "\(error.localizedDescription)")
         }
+        // Its own process group, so that ending it ends every process it started.
+        if getpgid(p.processIdentifier) != p.processIdentifier { _ = setpgid(p.processIdentifier, p.processIdentifier) }
         registry.register(p.processIdentifier)
         process = p
         processID = p.processIdentifier
@@ -126,6 +141,11 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
         }
         var start = 0
         for i in 0..<n where chunk[i] == 10 {
+            if dropping {
+                dropping = false
+                start = i + 1
+                continue
+            }
             if partial.isEmpty {
                 lines.append(String(decoding: UnsafeBufferPointer(start: chunk + start, count: i - start), as: UTF8.self))
             } else {
@@ -135,7 +155,13 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
             }
             start = i + 1
         }
+        guard !dropping else { return }
         partial.append(contentsOf: UnsafeBufferPointer(start: chunk + start, count: n - start))
+        if partial.count > Self.maxLineBytes {
+            partial.removeAll()
+            dropping = true
+            overlong.mutate { $0 += 1 }
+        }
     }
 
     public func terminate() {
@@ -147,6 +173,8 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? input.close()
         _ = reapStatus(wait: 10.0)
+        // What the engine started (a wrapper's real engine) goes with it.
+        kill(-process.processIdentifier, SIGKILL)
     }
 
     /// Ends the engine politely: closes its input (an engine exits on end of file) and waits up
@@ -164,6 +192,7 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
         while process.isRunning, Date() < deadline { usleep(500) }
         if process.isRunning {
             guard killAfter else { return nil }
+            kill(-process.processIdentifier, SIGKILL)
             kill(process.processIdentifier, SIGKILL)
             let hard = Date(timeIntervalSinceNow: 5)
             while process.isRunning, Date() < hard { usleep(500) }

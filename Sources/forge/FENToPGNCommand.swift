@@ -10,7 +10,9 @@ struct FENToPGNCommand: ParsableCommand {
         abstract: "Turn each FEN sequence (sequences separated by a blank line) into a PGN game.",
         discussion: """
             Consecutive positions must be joined by exactly one legal move, with the counters it gives. \
-            Errors name the line of the FEN file; the exit status is 1 when any sequence had an error.
+            Reads FEN, EPD and pgn2fen's jsonl lines. Errors name the line of the FEN file. Exit status: \
+            1 when any sequence had an error; 66 an input cannot be opened; 73/74 the output cannot be \
+            created/written (docs/errors.md).
             """
     )
 

@@ -13,7 +13,8 @@ struct PGNToFENCommand: ParsableCommand {
         abstract: "Print the FEN after every ply of every game's main line.",
         discussion: """
             Games are separated by one blank line. A game with an error prints the positions up to \
-            the error and the error on standard error; the exit status is 1 when any game had an error.
+            the error and the error on standard error. Exit status: 1 when any game had an error; 66 an input cannot be \
+            opened; 73 the output cannot be created (or is an input); 74 a write failed (docs/errors.md).
             """
     )
 

@@ -188,4 +188,61 @@ private func isLink(_ path: String) -> Bool {
         #expect(read(dir + "/new.txt") == "whole\n")
         #expect(OutputError.ioError("x", "y").exitStatus == 74 && OutputError.cannotCreate("x", "y").exitStatus == 73)
     }
+
+    @Test func wordListsGoThroughTheSameWriter() throws {
+        let dir = try ForgeRunner.scratch("out-words")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write("old\n", dir + "/words.txt")
+        #expect(chmod(dir + "/words.txt", 0o600) == 0)
+        try WordsFileWriter.write("cat\ndog\n", to: dir + "/words.txt")
+        #expect(read(dir + "/words.txt") == "cat\ndog\n")
+        #expect(mode(dir + "/words.txt") == 0o600)
+        #expect(throws: OutputError.cannotCreate(dir + "/none/words.txt", "No such file or directory")) {
+            try WordsFileWriter.write("x\n", to: dir + "/none/words.txt")
+        }
+        #expect(ForgeRunner.listing(dir) == ["words.txt"])
+    }
+}
+
+/// Memory stays bounded whatever the input: forge is killed if it passes 100 MB.
+@Suite(.enabled(if: ForgeRunner.available), .serialized) struct BoundedMemoryTests {
+    @Test func pgn2fenOnEndlessZerosStopsAtOnceWithOneError() throws {
+        let r = try ForgeRunner.run(["pgn2fen", "/dev/zero"], timeLimit: 20, killAboveMB: 100)
+        #expect(!r.timedOut)
+        #expect(r.peakMB < 100)
+        #expect(r.status == 1)
+        #expect(r.stderrLines == ["/dev/zero:1:1: error[PGN902]: this is not a text file (NUL bytes or mostly bytes that are not UTF-8): nothing more is read from it"])
+    }
+
+    @Test func pgn2fenOnAnEndlessUnreadableGameStaysSmall() throws {
+        // Text that is not binary but never ends a game: "1. e4 " then endless "&": one error, flat memory.
+        let dir = try ForgeRunner.scratch("mem-endless")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(mkfifo(dir + "/in.pgn", 0o600) == 0)
+        let feeder = FileHandle(forUpdatingAtPath: dir + "/in.pgn")
+        let chunk = Data(("1. e4 " + String(repeating: "& ", count: 32_000)).utf8)
+        let writer = Thread {
+            for _ in 0..<250 { feeder?.write(chunk) }  // 16 MB: 8 million errors if each "&" were one, held until the game ends
+            try? feeder?.close()
+        }
+        writer.start()
+        let r = try ForgeRunner.run(["pgn2fen", "-"], stdin: dir + "/in.pgn", timeLimit: 90, killAboveMB: 100)
+        #expect(r.peakMB < 100)
+        #expect(r.status == 1)
+        #expect(r.stderrLines.first == "<stdin>:1:7: error[PGN100]: unexpected character \"&\" in movetext; the rest of the game is skipped")
+        #expect(r.stderrLines.count == 2)  // and the missing result
+    }
+
+    @Test func anEngineWritingOneEndlessLineDoesNotGrowForge() throws {
+        let dir = try ForgeRunner.scratch("mem-engine")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "#!/bin/sh\ntr -d '\\n' < /dev/zero | tr '\\0' 'x'\n".write(toFile: dir + "/engine.sh", atomically: false, encoding: .utf8)
+        chmod(dir + "/engine.sh", 0o755)
+        try "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n".write(toFile: dir + "/one.fen", atomically: false, encoding: .utf8)
+        // Eight seconds of the engine writing as fast as the pipe goes, then SIGTERM.
+        let r = try ForgeRunner.run(["analyze", "one.fen", "--engine", "./engine.sh", "--no-cache"], in: dir, timeLimit: 30,
+                                    killAboveMB: 100, signalAfter: (8, SIGTERM))
+        #expect(r.peakMB > 0 && r.peakMB < 100, "peak \(r.peakMB) MB")
+        #expect(r.status == 128 + SIGTERM || r.status == 69)
+    }
 }

@@ -25,8 +25,4 @@ public enum IOCode {
     public static let cannotCreate = "IO102"
     /// Writing the output failed.
     public static let writeFailed = "IO103"
-    /// An input does not exist or cannot be opened.
-    public static let inputMissing = "IO104"
-    /// Reading an input failed.
-    public static let readFailed = "IO105"
 }

@@ -38,7 +38,6 @@ public final class OutputFile {
     private let tempPath: String?
     private var buffer: [UInt8] = []
     private var finished = false
-    private nonisolated(unsafe) static var counter = 0
 
     /// Opens the output `path` (`nil` or `-` for standard output) that must not be any of `inputs`.
     public init(path: String?, inputs: [String] = []) throws(OutputError) {
@@ -170,8 +169,7 @@ public final class OutputFile {
         let slash = target.lastIndex(of: "/")
         let dir = slash.map { String(target[...$0]) } ?? ""
         let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        counter += 1
-        let temp = "\(dir).\(base).tmp-\(getpid())-\(counter)"
+        let temp = "\(dir).\(base).tmp-\(getpid())-\(SignalCleanup.shared.nextToken())"
         SignalCleanup.shared.register(temp)
         let d = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
         guard d >= 0 else {

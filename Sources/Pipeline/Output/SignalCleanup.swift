@@ -41,6 +41,16 @@ public final class SignalCleanup: @unchecked Sendable {
         _ = lock.withLock { paths.remove(path) }
     }
 
+    private var tokens = 0
+
+    /// A number unique in this process, for temporary file names (thread-safe).
+    public func nextToken() -> Int {
+        lock.withLock {
+            tokens += 1
+            return tokens
+        }
+    }
+
     /// The paths registered now (for tests).
     public var registeredPaths: [String] { lock.withLock { paths.sorted() } }
 
