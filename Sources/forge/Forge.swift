@@ -13,6 +13,7 @@ struct Forge: ParsableCommand {
             PGNToFENCommand.self,
             FENToPGNCommand.self,
             AnalyzeCommand.self,
+            CacheCommand.self,
             AnnotateCommand.self,
             WordsCommand.self,
             PerftCommand.self,
