@@ -8,9 +8,9 @@ STAMP = .build/.setup-done
 help:
 	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine (idempotent)"
 	@echo "make build        debug build of forge"
-	@echo "make test         the whole test suite (talks to the real Stockfish)"
+	@echo "make test         the whole test suite (talks to the real Stockfish), and the deploy/ checks"
 	@echo "make validate     forge validate openings/ (every check, engine included)"
-	@echo "make build-data   validate, analyse (cached in data/cache/), write data/bundle/"
+	@echo "make build-data   validate, analyse (cached: see docs/engine.md), write data/bundle/ (no-op when nothing changed)"
 	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release build)"
 	@echo "make perft-deep   the whole perft suite at full depth (release build)"
 	@echo "make fuzz         fuzz the FEN, SAN and PGN parsers (FUZZ_SECONDS, default 60)"
@@ -28,6 +28,7 @@ release: setup
 
 test: setup
 	$(SWIFT) test
+	python3 scripts/check-deploy.py --self-test
 
 validate: release
 	$(FORGE_RELEASE) validate openings

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what ContentForge needs from Debian (and PyPI for the reference tools); idempotent.
 set -euo pipefail
-debs=(stockfish pgn-extract scowl wamerican-huge libsqlite3-dev hyperfine)
+debs=(stockfish pgn-extract scowl wamerican-huge libsqlite3-dev hyperfine python3-yaml)
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -22,8 +22,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # Reference tools for benchmarks and golden data only (not needed by the product).
 if [ "${FORGE_SETUP_PYTHON:-1}" = 1 ] && command -v python3 >/dev/null; then
-  if ! python3 -c 'import chess, better_profanity' 2>/dev/null; then
-    python3 -m pip install -q chess better-profanity >/dev/null 2>&1 \
+  if ! python3 -c 'import chess, better_profanity, yaml' 2>/dev/null; then
+    python3 -m pip install -q chess better-profanity pyyaml >/dev/null 2>&1 \
       || echo "setup: warning: could not pip install chess better-profanity (benchmarks that compare with python-chess will skip it)" >&2
   fi
 fi
