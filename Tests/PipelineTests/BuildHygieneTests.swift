@@ -77,6 +77,19 @@ import Testing
         #expect(BuildState.listing(of: w.out) == before.filter { $0.key != "(state)" })
     }
 
+    /// Without the state file (deleted, another machine) the build compares by content: an equal bundle is kept as it is.
+    @Test func withoutTheStateFileAnEqualBundleIsKept() throws {
+        let w = try Workspace(words: false)
+        _ = try w.build()
+        let before = BuildState.listing(of: w.out)
+        try FileManager.default.removeItem(atPath: w.paths.state)
+        let r = try w.build()
+        #expect(r.upToDate && r.rebuilt == ["openings"])
+        #expect(BuildState.listing(of: w.out) == before)
+        #expect(FileManager.default.fileExists(atPath: w.paths.state))
+        #expect(try w.build().upToDate)
+    }
+
     /// A change to the word lists rebuilds the words only (the opening files are carried over by hard link:
     /// same inode); a change to a source rebuilds the openings only.
     @Test func aChangeRebuildsOnlyThePartThatDependsOnIt() throws {

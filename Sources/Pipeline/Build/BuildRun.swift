@@ -155,7 +155,7 @@ public enum Build {
             // 4. The manifest last; an equal bundle stays as it is.
             let manifest = pieces.manifest(measuring: staging)
             try staging.stage(Array(manifest.json.utf8), as: "manifest.json")
-            if old.strays.isEmpty, let m = old.manifest, m.json == manifest.json, old.intact(.openings), old.intact(.words) {
+            if old.strays.isEmpty, old.matchesManifest, let m = old.manifest, m.json == manifest.json {
                 staging.discard()
                 report.upToDate = true
             } else {
@@ -274,6 +274,8 @@ public enum Build {
 struct OldBundle {
     var manifest: Manifest?
     var strays: [String] = []
+    /// Every file the manifest lists is there with the recorded size and digest.
+    var matchesManifest = false
     private var broken: Set<BundlePart> = Set(BundlePart.allCases)
 
     func intact(_ part: BundlePart) -> Bool { !broken.contains(part) }
@@ -293,6 +295,7 @@ struct OldBundle {
         }
         old.broken = []
         for (rel, recorded) in m.artifacts where measured[rel] != recorded { old.broken.insert(BundlePart.of(artifact: rel)) }
+        old.matchesManifest = old.broken.isEmpty
         // A part the old bundle does not have at all cannot be carried over.
         for part in BundlePart.allCases where !m.artifacts.keys.contains(where: { BundlePart.of(artifact: $0) == part }) {
             old.broken.insert(part)
