@@ -39,6 +39,7 @@ struct BuildCommand: ParsableCommand {
 
     func validate() throws {
         if let shard { do { _ = try AnalysisShard(parsing: shard) } catch { throw ValidationError(error.description) } }
+        if shard != nil, engineOptions.noCache { throw ValidationError("--shard writes its results to a cache: it cannot run with --no-cache") }
     }
 
     func run() throws {
