@@ -51,4 +51,4 @@ fuzz: setup
 ci: test validate regenerate-check build-data
 
 clean:
-	rm -rf .build data/bundle
+	rm -rf .build data/bundle data/.bundle.*
