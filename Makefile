@@ -11,10 +11,10 @@ help:
 	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine (idempotent)"
 	@echo "make build        debug build of forge"
 	@echo "make install      release build, then forge into \$$(PREFIX)/bin (PREFIX=$(PREFIX))"
-	@echo "make test         the whole test suite (talks to the real Stockfish) and the workflow lint"
+	@echo "make test         the whole test suite (talks to the real Stockfish), the workflow lint and the deploy/ checks"
 	@echo "make validate     forge validate openings/ (every check, engine included)"
-	@echo "make validate-deep  the engine checks again at 5x the build's node budget (slow; CI runs it once)"
-	@echo "make build-data   validate, analyse (cached in data/cache/), write data/bundle/"
+	@echo "make validate-deep  the engine checks of the coach openings again at 5x the build's node budget (slow; CI runs it once)"
+	@echo "make build-data   validate, analyse (cached: see docs/engine.md), write data/bundle/ (no-op when nothing changed)"
 	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release build)"
 	@echo "make perft-deep   the whole perft suite at full depth (release build)"
 	@echo "make fuzz         fuzz the FEN, SAN, PGN, FEN-sequence, dictionary and UCI readers (FUZZ_SECONDS per target, default 60)"
@@ -36,6 +36,7 @@ install: release
 
 test: setup lint-workflows
 	$(SWIFT) test
+	python3 scripts/check-deploy.py --self-test
 
 lint-workflows: setup
 	./scripts/ci/lint-workflows.sh
@@ -64,4 +65,4 @@ fuzz: setup
 ci: test validate regenerate-check build-data
 
 clean:
-	rm -rf .build data/bundle
+	rm -rf .build data/bundle data/.bundle.*

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what ContentForge needs from Debian (and PyPI for the reference tools); idempotent.
 set -euo pipefail
-debs=(stockfish pgn-extract scowl wamerican-huge libsqlite3-dev hyperfine shellcheck)
+debs=(stockfish pgn-extract scowl wamerican-huge libsqlite3-dev hyperfine shellcheck python3-yaml)
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -93,4 +93,122 @@ public final class AnalysisCache: Sendable {
     public func count() throws -> Int {
         try database.read { db in try CachedAnalysisRecord.fetchCount(db) }
     }
+
+    /// Every stored row, ordered by position, engine, profile (the primary key): the same rows
+    /// always list the same way, whatever order they were stored in.
+    public func entries() throws -> [CacheEntry] {
+        try database.read { db in try CacheEntry.fetchAll(db) }
+    }
+
+    /// Adds `entries` in one transaction. A row whose key is already stored with the same result
+    /// is skipped (so adding twice changes nothing); a row whose key is stored with another result
+    /// is a conflict: nothing is added and `CacheConflict` is thrown with every conflicting row.
+    /// Returns the number of rows added.
+    @discardableResult
+    public func add(_ entries: [CacheEntry]) throws -> Int {
+        try database.write { db in
+            var added = 0
+            var conflicts: [CacheEntry] = []
+            for e in entries {
+                let stored = try String.fetchOne(
+                    db, sql: "SELECT result FROM analysis WHERE position = ? AND engine = ? AND profile = ?",
+                    arguments: [e.position, e.engine, e.profile])
+                switch stored {
+                case nil:
+                    try db.execute(sql: "INSERT INTO analysis (position, engine, profile, zobrist, result) VALUES (?, ?, ?, ?, ?)",
+                                   arguments: [e.position, e.engine, e.profile, e.zobrist, e.result])
+                    added += 1
+                case e.result?: break
+                case _?: conflicts.append(e)
+                }
+            }
+            if !conflicts.isEmpty { throw CacheConflict(entries: conflicts) }
+            return added
+        }
+    }
+
+    /// Rows per engine and profile, sorted by engine then profile.
+    public func statistics() throws -> [CacheGroup] {
+        try database.read { db in try Self.groups(db) }
+    }
+
+    static func groups(_ db: Database) throws -> [CacheGroup] {
+        try Row.fetchAll(db, sql: "SELECT engine, profile, COUNT(*) AS n FROM analysis GROUP BY engine, profile ORDER BY engine, profile")
+            .map { CacheGroup(engine: $0["engine"], profile: $0["profile"], entries: $0["n"]) }
+    }
+
+    /// Reads every row of the cache file at `path` without writing to it. Throws when the file is
+    /// missing or is not a result cache (`NotACache`).
+    public static func readEntries(path: String) throws -> [CacheEntry] {
+        try readOnly(path) { db in try CacheEntry.fetchAll(db) }
+    }
+
+    /// `statistics()` of the cache file at `path`, read without writing to it.
+    public static func readStatistics(path: String) throws -> [CacheGroup] {
+        try readOnly(path) { db in try groups(db) }
+    }
+
+    private static func readOnly<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {
+        guard FileManager.default.fileExists(atPath: path) else { throw NotACache(path: path, missing: true) }
+        var config = Configuration()
+        config.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        return try queue.read { db in
+            guard try db.tableExists("analysis") else { throw NotACache(path: path) }
+            return try body(db)
+        }
+    }
+}
+
+/// One stored row, as it is in the file (the result as its JSON text).
+public struct CacheEntry: Hashable, Sendable, Codable, FetchableRecord {
+    public var position: String
+    public var engine: String
+    public var profile: String
+    public var zobrist: Int64
+    public var result: String
+
+    public init(position: String, engine: String, profile: String, zobrist: Int64, result: String) {
+        self.position = position
+        self.engine = engine
+        self.profile = profile
+        self.zobrist = zobrist
+        self.result = result
+    }
+
+    public init(row: Row) throws {
+        position = row["position"]
+        engine = row["engine"]
+        profile = row["profile"]
+        zobrist = row["zobrist"]
+        result = row["result"]
+    }
+
+    static func fetchAll(_ db: Database) throws -> [CacheEntry] {
+        try CacheEntry.fetchAll(db, sql: "SELECT position, engine, profile, zobrist, result FROM analysis ORDER BY position, engine, profile")
+    }
+
+    /// The stored result, decoded; nil when the JSON does not decode.
+    public var analysis: Analysis? { try? JSONDecoder().decode(Analysis.self, from: Data(result.utf8)) }
+}
+
+/// How many results a cache holds for one engine and profile.
+public struct CacheGroup: Hashable, Sendable {
+    public var engine: String
+    public var profile: String
+    public var entries: Int
+}
+
+/// `add` found keys stored with another result: the engine was not deterministic, or the files were edited.
+public struct CacheConflict: Error, Sendable {
+    public var entries: [CacheEntry]
+}
+
+/// The file to read as a cache is missing, or has no `analysis` table.
+public struct NotACache: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var missing = false
+    public var description: String {
+        missing ? "\(path): no such file" : "\(path) is an SQLite file but not a forge result cache (no analysis table)"
+    }
 }

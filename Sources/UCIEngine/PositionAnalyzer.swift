@@ -25,6 +25,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
     private let lock = NSLock()
     private var _cacheHits = 0
     private var _cacheErrors: [String] = []
+    private var _discarded: [String] = []
 
     /// Starts the pool's first engine. Throws when it cannot be started.
     public init(pool: EnginePool, cache: AnalysisCache?, profile: AnalysisProfile) throws(EngineFailure) {
@@ -38,6 +39,9 @@ public final class PositionAnalyzer: @unchecked Sendable {
     public var cacheHits: Int { lock.withLock { _cacheHits } }
     /// Cache reads or writes that failed (the analysis itself went on).
     public var cacheErrors: [String] { lock.withLock { _cacheErrors } }
+    /// Stored results that were not true of their position (see `Analysis.problem(in:engine:profile:)`):
+    /// each was discarded, the position analysed again and the new result stored over it.
+    public var discardedCacheEntries: [String] { lock.withLock { _discarded } }
 
     /// How a result was obtained, for progress reports.
     public enum Source: Sendable { case engine, cache, noSearch, refused }
@@ -75,7 +79,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
                 }
                 continue
             }
-            let hit = lookup(key)
+            let hit = lookup(key, position)
             entryOfKey[key] = entries.count
             entries.append((key, position, [i], hit))
             if let hit {
@@ -109,10 +113,15 @@ public final class PositionAnalyzer: @unchecked Sendable {
         return collected.value.map { $0 ?? .failure(.protocolViolation("position never analysed")) }
     }
 
-    private func lookup(_ key: String) -> Analysis? {
+    private func lookup(_ key: String, _ position: Position) -> Analysis? {
         guard let cache else { return nil }
         do {
-            return try cache.lookup(position: key, engine: engine.name, profile: profile.key)
+            guard let stored = try cache.lookup(position: key, engine: engine.name, profile: profile.key) else { return nil }
+            if let reason = stored.problem(in: position, engine: engine.name, profile: profile) {
+                lock.withLock { _discarded.append("cached result for \(key) discarded and analysed again: \(reason)") }
+                return nil
+            }
+            return stored
         } catch {
             lock.withLock { _cacheErrors.append("cache read failed: \(error)") }
             return nil

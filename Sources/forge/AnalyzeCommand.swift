@@ -7,10 +7,13 @@ import UCIEngine
 struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
-        abstract: "Analyse every position of FEN files and PGN mainlines with Stockfish (deterministic, cached in data/cache/).",
+        abstract: "Analyse every position of FEN files and PGN mainlines with Stockfish (deterministic, cached).",
         discussion: """
             The engine is --engine PATH, else $FORGE_ENGINE, else `stockfish` on PATH, else /usr/games/stockfish.
-            Exit status: 0 all analysed; 1 bad input or a position failed; 69 no usable engine.
+            The cache is --cache PATH, else $FORGE_CACHE, else $XDG_CACHE_HOME/contentforge/analysis.sqlite, else
+            ~/.cache/contentforge/analysis.sqlite; with --shard K/N and no --cache, analysis.shard-K-of-N.sqlite beside it.
+            A bad input file or line is reported and the good positions are analysed all the same.
+            Exit status: 0 all analysed; 1 bad input or a position failed; 64 bad usage; 69 no usable engine.
             """)
 
     @Argument(help: "FEN files (one FEN per line; blank lines are skipped) and *.pgn files (every mainline position of every game).")
@@ -34,6 +37,12 @@ struct AnalyzeCommand: ParsableCommand {
     @Flag(help: "Neither read nor write the result cache.")
     var noCache = false
 
+    @Option(help: "The result cache file (see below for the default).")
+    var cache: String?
+
+    @Option(help: "Analyse only shard K of N (positions split by their Polyglot key), e.g. 2/4.")
+    var shard: String?
+
     @Flag(help: "Report engine lines that were ignored.")
     var verbose = false
 
@@ -46,16 +55,20 @@ struct AnalyzeCommand: ParsableCommand {
         guard (1...500).contains(multipv) else { throw ValidationError("--multipv must be between 1 and 500, found \(multipv)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
         guard AnalysisOutputFormat(rawValue: format) != nil else { throw ValidationError("--format must be text or jsonl, found \(format)") }
+        if let shard { do { _ = try AnalysisShard(parsing: shard) } catch { throw ValidationError(error.description) } }
+        if noCache, cache != nil { throw ValidationError("--no-cache and --cache PATH exclude each other") }
     }
 
     func run() throws {
+        let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
+        let cachePath = noCache ? nil : cache ?? shard.map(EngineConfiguration.defaultCachePath(for:)) ?? EngineConfiguration.defaultCachePath
         let config = AnalyzeConfiguration(
             files: files,
             engine: EngineConfiguration(
                 enginePath: engine, jobs: jobs, profile: AnalysisProfile(nodes: nodes, multiPV: multipv),
-                cacheDirectory: noCache ? nil : EngineConfiguration.defaultCacheDirectory, verbose: verbose),
+                cacheDirectory: nil, cachePath: cachePath, verbose: verbose),
             format: AnalysisOutputFormat(rawValue: format) ?? .text,
-            showProgress: isatty(2) == 1)
+            showProgress: isatty(2) == 1, shard: shard)
         let report = runAnalyze(config, output: { line in
             // SIGPIPE is ignored (for the engines' pipes), so a closed stdout (`| head`) shows up as a
             // write error: stop like a pipe-killed tool would; the exit handler kills the engines.

@@ -7,7 +7,15 @@ struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Validate the openings, analyse every position (cached), and write the bundle deterministically.",
-        discussion: "Exit status: 0 bundle written or up to date; 1 validation or write errors; 69 no usable engine.")
+        discussion: """
+            Nothing changed since the last build (sources, name list, word lists, engine, profile, forge itself): \
+            nothing is parsed and no file is touched. Otherwise the new bundle is written beside the old one and \
+            swapped in at once; a lock (.NAME.lock beside the bundle) keeps a second build out.
+            With --shard K/N: only analyse shard K of N into the cache (--cache, default analysis.shard-K-of-N.sqlite); \
+            no bundle. `forge cache merge` joins the shard caches; see docs/deploy.md.
+            Exit status: 0 bundle written or up to date; 1 validation errors; 64 bad usage; 69 no usable engine; \
+            73 the bundle cannot be written, or another build holds the lock.
+            """)
 
     @Option(help: "The opening sources.")
     var openings = "openings"
@@ -21,19 +29,31 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Build the opening bundle only, not the word dictionaries.")
     var noWords = false
 
-    @Option(help: "The name list's folder (lichess's chess-openings, a.tsv … e.tsv).")
+    @Option(help: "The name list's folder (lichess's chess-openings, a.tsv … e.tsv), an input of the opening part.")
     var names = "data/chess-openings"
 
     @Flag(help: "Print every transposed position, the name list's too (the curriculum's are always printed).")
     var allTranspositions = false
 
+    @Option(help: "Only analyse shard K of N (positions split by their Polyglot key) into the cache; write no bundle.")
+    var shard: String?
+
     @OptionGroup var engineOptions: EngineOptions
 
+    func validate() throws {
+        if let shard { do { _ = try AnalysisShard(parsing: shard) } catch { throw ValidationError(error.description) } }
+        if shard != nil, engineOptions.noCache { throw ValidationError("--shard writes its results to a cache: it cannot run with --no-cache") }
+    }
+
     func run() throws {
-        let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engineOptions.configuration,
+        let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
+        var engine = engineOptions.configuration
+        if let shard, !engineOptions.noCache, engineOptions.cache == nil { engine.cachePath = EngineConfiguration.defaultCachePath(for: shard) }
+        let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engine,
                                         showProgress: isatty(2) == 1,
                                         sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
-                                        words: noWords ? nil : WordsSourceOptions(scowlDirectory: scowl), namesPath: names)
+                                        words: noWords || shard != nil ? nil : WordsSourceOptions(scowlDirectory: scowl),
+                                        nameListPath: names, shard: shard)
         let report: BuildReport
         do { report = try Build.run(config) } catch {
             printError(error.text)
@@ -47,6 +67,6 @@ struct BuildCommand: ParsableCommand {
             for site in allTranspositions ? sites : curriculum { print("  " + site.text) }
         }
         print(report.summary)
-        if report.failed { throw ExitCode.failure }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

@@ -14,12 +14,16 @@ struct EngineOptions: ParsableArguments {
     @Option(help: "Engines run in parallel (default: one per core).")
     var jobs: Int?
 
-    @Flag(help: "Neither read nor write the engine cache (data/cache/).")
+    @Flag(help: "Neither read nor write the engine's result cache.")
     var noCache = false
+
+    @Option(help: "The result cache file (default: $FORGE_CACHE, else $XDG_CACHE_HOME/contentforge/analysis.sqlite, else ~/.cache/contentforge/analysis.sqlite).")
+    var cache: String?
 
     func validate() throws {
         if let nodes, nodes < 1 { throw ValidationError("--nodes must be at least 1, found \(nodes)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+        if noCache, cache != nil { throw ValidationError("--no-cache and --cache PATH exclude each other") }
         if nodes == nil, let env = ProcessInfo.processInfo.environment["FORGE_NODES"], Int(env).map({ $0 >= 1 }) != true {
             throw ValidationError("FORGE_NODES must be a whole number ≥ 1, found \"\(env)\"")
         }
@@ -29,7 +33,7 @@ struct EngineOptions: ParsableArguments {
     var configuration: EngineConfiguration {
         let n = nodes ?? ProcessInfo.processInfo.environment["FORGE_NODES"].flatMap(Int.init) ?? AnalysisProfile.defaultNodes
         return EngineConfiguration(enginePath: engine, jobs: jobs, profile: AnalysisProfile(nodes: n, multiPV: 3),
-                                   cacheDirectory: noCache ? nil : EngineConfiguration.defaultCacheDirectory)
+                                   cacheDirectory: nil, cachePath: noCache ? nil : cache ?? EngineConfiguration.defaultCachePath)
     }
 }
 

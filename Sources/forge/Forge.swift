@@ -17,6 +17,7 @@ struct Forge: ParsableCommand {
             ClassifyCommand.self,
             FENToPGNCommand.self,
             AnalyzeCommand.self,
+            CacheCommand.self,
             AnnotateCommand.self,
             WordsCommand.self,
             PerftCommand.self,

@@ -70,18 +70,18 @@ private func isRunning(_ pid: Int32) -> Bool {
             for m2 in p1.legalMoves where fens.count < 120 { fens.append(p1.playingUnchecked(m2).fen()) }
         }
         try (fens.joined(separator: "\n") + "\n").write(toFile: dir + "/positions.fen", atomically: true, encoding: .utf8)
+        let cachePath = dir + "/cache/analysis.sqlite"
         func forge() throws -> Process {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: forgePath)
             p.currentDirectoryURL = URL(fileURLWithPath: dir)
             p.arguments = ["analyze", "positions.fen", "--nodes", "20000", "--multipv", "1", "--jobs", "1",
-                           "--engine", "/usr/games/stockfish", "--format", "jsonl"]
+                           "--engine", "/usr/games/stockfish", "--format", "jsonl", "--cache", cachePath]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
             return p
         }
-        let cachePath = dir + "/data/cache/analysis.sqlite"
         let first = try forge()
         var stored = 0
         let deadline = Date(timeIntervalSinceNow: 60)

@@ -43,16 +43,28 @@ private final class Lines: @unchecked Sendable {
         #expect(report.searched == 2)
     }
 
-    @Test func badInputStopsBeforeTheEngineWithLocations() {
+    /// A missing file and a bad FEN are reported with their locations; the good positions are analysed all the same; exit 1.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/games/stockfish")))
+    func badInputIsReportedAndTheGoodPositionsAreAnalysed() throws {
         let out = Lines()
-        let report = runAnalyze(config([fixture("bad.fen"), fixture("missing.fen")], engine: "/nonexistent"), output: out.add, progress: { _ in })
+        let report = runAnalyze(config([fixture("bad.fen"), fixture("missing.fen"), fixture("positions.fen")]), output: out.add, progress: { _ in })
         #expect(report.exitCode == 1)
-        #expect(out.all.isEmpty)
         let texts = report.diagnostics.map(\.text)
         #expect(texts.count == 2)
         #expect(texts[0].hasPrefix("\(fixture("bad.fen")):2:"))
         #expect(texts[0].contains("error[FEN"))
         #expect(texts[1] == "\(fixture("missing.fen")):1:1: error[UCI110]: cannot read \(fixture("missing.fen")): no such file or not readable")
+        let sources = try out.all.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }.map { $0["source"] as? String ?? "" }
+        #expect(sources == ["\(fixture("bad.fen")):1"] + ["1", "3", "4", "5"].map { "\(fixture("positions.fen")):\($0)" })
+    }
+
+    /// Only bad input: nothing to analyse, so no engine is needed.
+    @Test func onlyBadInputNeedsNoEngine() {
+        let out = Lines()
+        let report = runAnalyze(config([fixture("missing.fen")], engine: "/nonexistent"), output: out.add, progress: { _ in })
+        #expect(report.exitCode == 1)
+        #expect(out.all.isEmpty)
+        #expect(report.diagnostics.map(\.code) == ["UCI110"])
     }
 
     @Test func missingEngineExits69() {

@@ -1,4 +1,5 @@
 // AnalyzeRun: `forge analyze` — read positions, analyse them (cached, pooled), write text or jsonl in input order.
+import ChessCore
 import Diagnostics
 import Foundation
 import UCIEngine
@@ -10,12 +11,16 @@ public struct AnalyzeConfiguration: Sendable {
     public var format: AnalysisOutputFormat
     /// Show a progress line (the executable sets this when standard error is a terminal).
     public var showProgress: Bool
+    /// `--shard K/N`: analyse (and print) only the positions of this shard.
+    public var shard: AnalysisShard?
 
-    public init(files: [String], engine: EngineConfiguration, format: AnalysisOutputFormat, showProgress: Bool) {
+    public init(files: [String], engine: EngineConfiguration, format: AnalysisOutputFormat, showProgress: Bool,
+                shard: AnalysisShard? = nil) {
         self.files = files
         self.engine = engine
         self.format = format
         self.showProgress = showProgress
+        self.shard = shard
     }
 }
 
@@ -25,6 +30,8 @@ public struct AnalyzeReport: Sendable {
     /// 0: all analysed; 1: bad input or a position failed; 69: no usable engine.
     public var exitCode: Int32
     public var positions: Int
+    /// Positions of the input left to the other shards (`--shard`).
+    public var otherShards: Int = 0
     public var fromCache: Int
     public var searched: Int
     /// Engines that ran.
@@ -35,7 +42,9 @@ public struct AnalyzeReport: Sendable {
 
     /// One line for `--stats`: counts, wall time, and the engines' own search time.
     public var statistics: String {
-        var line = "\(positions) positions: \(searched) searched, \(fromCache) from the cache; \(engines) engine\(engines == 1 ? "" : "s")"
+        var line = "\(positions) positions"
+        if otherShards > 0 { line += " (\(otherShards) more left to the other shards)" }
+        line += ": \(searched) searched, \(fromCache) from the cache; \(engines) engine\(engines == 1 ? "" : "s")"
         line += String(format: "; wall %.3f s; engine search time %.3f s", seconds, engineSeconds)
         if engines == 1, engineSeconds > 0 {
             line += String(format: "; overhead %.1f%% over the engine's own time", (seconds / engineSeconds - 1) * 100)
@@ -45,8 +54,10 @@ public struct AnalyzeReport: Sendable {
 }
 
 /// Runs `forge analyze`. Result text goes to `output` (one call per position, in input order);
-/// progress text to `progress` (only when `showProgress`). Bad input stops the run before any
-/// engine starts; a position the engine keeps failing on is reported and the run goes on.
+/// progress text to `progress` (only when `showProgress`). A bad input (a missing file, a bad FEN)
+/// is reported and the good positions are analysed all the same; the run then exits 1. A position
+/// the engine keeps failing on is reported and the run goes on. With a shard, only the positions
+/// of that shard are analysed and printed.
 ///
 /// ```swift
 /// let report = runAnalyze(config, output: { print($0) }, progress: { FileHandle.standardError.write(…) })
@@ -55,12 +66,14 @@ public func runAnalyze(
     _ config: AnalyzeConfiguration, output: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (String) -> Void
 ) -> AnalyzeReport {
     let start = Date()
-    let (positions, inputDiagnostics) = PositionSource.read(files: config.files)
+    let (read, inputDiagnostics) = PositionSource.read(files: config.files)
+    let positions = config.shard.map { shard in read.filter { (try? Position(fen: $0.fen)).map(shard.contains) ?? true } } ?? read
     func report(_ d: [Diagnostic], _ code: Int32, hits: Int = 0, pool: EnginePool? = nil) -> AnalyzeReport {
-        AnalyzeReport(diagnostics: d, exitCode: code, positions: positions.count, fromCache: hits, searched: pool?.searches ?? 0,
-                      engines: pool?.size ?? 0, engineSeconds: pool?.engineSeconds ?? 0, seconds: Date().timeIntervalSince(start))
+        AnalyzeReport(diagnostics: d, exitCode: code, positions: positions.count, otherShards: read.count - positions.count,
+                      fromCache: hits, searched: pool?.searches ?? 0, engines: pool?.size ?? 0,
+                      engineSeconds: pool?.engineSeconds ?? 0, seconds: Date().timeIntervalSince(start))
     }
-    if inputDiagnostics.errorCount > 0 { return report(inputDiagnostics, 1) }
+    if positions.isEmpty { return report(inputDiagnostics, inputDiagnostics.errorCount > 0 ? 1 : 0) }
     let engineDiagnostics = EngineDiagnostics(verbose: config.engine.verbose)
     let analyzer: PositionAnalyzer
     do throws(Diagnostic) {
@@ -79,7 +92,7 @@ public func runAnalyze(
     meter?.finish()
 
     var diagnostics = inputDiagnostics + engineDiagnostics.all
-    diagnostics += analyzer.cacheErrors.map { Diagnostic(.warning, "UCI120", $0) }
+    diagnostics += cacheDiagnostics(analyzer)
     for (i, r) in results.enumerated() {
         if case .failure(let f) = r {
             diagnostics.append(Diagnostic(.error, f.code, f.message, at: positions[i].location, notes: ["position: \(positions[i].fen)"]))

@@ -1,4 +1,4 @@
-// EngineSetup: builds the engine service (located engine, pool, cache in data/cache/) for every pipeline stage that needs one.
+// EngineSetup: builds the engine service (located engine, pool, result cache) for every pipeline stage that needs one.
 import Diagnostics
 import Foundation
 import UCIEngine
@@ -10,20 +10,43 @@ public struct EngineConfiguration: Sendable {
     /// Engines in the pool; nil = one per core.
     public var jobs: Int?
     public var profile: AnalysisProfile
-    /// Directory of the result cache; nil = no cache.
-    public var cacheDirectory: String?
+    /// The result cache file (`--cache PATH`); nil = no cache. Its directory is created when missing.
+    public var cachePath: String?
     /// Engine protocol notes (ignored lines) become diagnostics.
     public var verbose: Bool
 
-    public static let defaultCacheDirectory = "data/cache"
     public static let cacheFileName = "analysis.sqlite"
 
+    /// The cache every command uses unless `--cache PATH` says otherwise; it does not depend on the
+    /// current directory: `$FORGE_CACHE` (a file), else `$XDG_CACHE_HOME/contentforge/analysis.sqlite`,
+    /// else `$HOME/.cache/contentforge/analysis.sqlite`, else `/tmp/contentforge-UID/analysis.sqlite`.
+    public static var defaultCachePath: String { defaultCachePath(environment: ProcessInfo.processInfo.environment) }
+
+    /// `defaultCachePath` for a given environment (tests pass their own).
+    public static func defaultCachePath(environment env: [String: String]) -> String {
+        if let file = env["FORGE_CACHE"], !file.isEmpty { return file }
+        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/contentforge/" + cacheFileName }
+        if let home = env["HOME"], home.hasPrefix("/") { return home + "/.cache/contentforge/" + cacheFileName }
+        return "/tmp/contentforge-\(getuid())/" + cacheFileName
+    }
+
+    /// The directory of `defaultCachePath`.
+    public static var defaultCacheDirectory: String { (defaultCachePath as NSString).deletingLastPathComponent }
+
+    /// The cache file of shard `shard` when `--cache` is not given: beside the default cache,
+    /// `analysis.shard-K-of-N.sqlite`, so shards never write to one file.
+    public static func defaultCachePath(for shard: AnalysisShard) -> String {
+        defaultCacheDirectory + "/analysis.shard-\(shard.index)-of-\(shard.count).sqlite"
+    }
+
+    /// `cacheDirectory` names a directory holding `analysis.sqlite` (the older spelling); `cachePath`,
+    /// when given, names the file itself and wins.
     public init(enginePath: String? = nil, jobs: Int? = nil, profile: AnalysisProfile = AnalysisProfile(),
-                cacheDirectory: String? = EngineConfiguration.defaultCacheDirectory, verbose: Bool = false) {
+                cacheDirectory: String? = EngineConfiguration.defaultCacheDirectory, cachePath: String? = nil, verbose: Bool = false) {
         self.enginePath = enginePath
         self.jobs = jobs
         self.profile = profile
-        self.cacheDirectory = cacheDirectory
+        self.cachePath = cachePath ?? cacheDirectory.map { $0 + "/" + EngineConfiguration.cacheFileName }
         self.verbose = verbose
     }
 }
@@ -75,13 +98,14 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
         throw Diagnostic(.error, error.code, error.message)
     }
     var cache: AnalysisCache?
-    if let dir = config.cacheDirectory {
+    if let file = config.cachePath {
         do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            cache = try AnalysisCache(path: dir + "/" + EngineConfiguration.cacheFileName)
+            let dir = (file as NSString).deletingLastPathComponent
+            if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+            cache = try AnalysisCache(path: file)
         } catch {
             diagnostics.add(Diagnostic(.warning, "UCI120", "result cache unavailable, analysing without it: \(error)",
-                                       notes: ["cache: \(dir)/\(EngineConfiguration.cacheFileName)"]))
+                                       notes: ["cache: \(file)"]))
         }
     }
     let pool = EnginePool(launcher: .process(path), size: config.jobs, log: diagnostics.log)
@@ -95,3 +119,10 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
 
 /// An engine that cannot be found or started: the command exits with this status (EX_UNAVAILABLE).
 public let exitEngineUnavailable: Int32 = 69
+
+/// The cache's own reports after a run: failed reads and writes (UCI120) and stored results that were
+/// not true of their position, discarded and analysed again (CCH101).
+func cacheDiagnostics(_ analyzer: PositionAnalyzer) -> [Diagnostic] {
+    analyzer.cacheErrors.map { Diagnostic(.warning, "UCI120", $0) }
+        + analyzer.discardedCacheEntries.map { Diagnostic(.warning, CacheCode.discarded, $0) }
+}

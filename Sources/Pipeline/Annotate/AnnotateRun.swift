@@ -102,7 +102,6 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     }
     if let engineOracle {
         diagnostics += engineOracle.engineDiagnostics
-        diagnostics += engineOracle.analyzer.cacheErrors.map { Diagnostic(.warning, "UCI120", $0) }
     }
 
     do throws(OutputError) {

@@ -1,4 +1,4 @@
-// BuildRun: `forge build` / `make build-data` — validate, analyse (cached), write data/bundle/ deterministically.
+// BuildRun: `forge build` / `make build-data` — validate, analyse (cached), write data/bundle/ deterministically and atomically.
 import BundleStore
 import ChessCore
 import Diagnostics
@@ -17,13 +17,14 @@ public struct BuildConfiguration: Sendable {
     public var sourceDateEpoch: String?
     /// The word dictionaries' sources; `nil` builds the opening bundle only.
     public var words: WordsSourceOptions?
-    /// The name list's folder (`data/chess-openings`, docs/names.md); `nil` builds a bundle without names.
-    public var namesPath: String?
+    /// The vendored opening-name list (a file or a folder), an input of the opening part; nil: none.
+    public var nameListPath: String?
+    /// `--shard K/N`: only analyse this shard's positions into the cache; no bundle is written.
+    public var shard: AnalysisShard?
 
     public init(openingsPath: String = "openings", outputDirectory: String = "data/bundle", engine: EngineConfiguration,
                 thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false, sourceDateEpoch: String? = nil,
-                words: WordsSourceOptions? = nil, namesPath: String? = nil) {
-        self.namesPath = namesPath
+                words: WordsSourceOptions? = nil, nameListPath: String? = nil, shard: AnalysisShard? = nil) {
         self.openingsPath = openingsPath
         self.outputDirectory = outputDirectory
         self.engine = engine
@@ -31,6 +32,8 @@ public struct BuildConfiguration: Sendable {
         self.showProgress = showProgress
         self.sourceDateEpoch = sourceDateEpoch
         self.words = words
+        self.nameListPath = nameListPath
+        self.shard = shard
     }
 }
 
@@ -41,41 +44,161 @@ public struct BuildReport: Sendable {
     /// Nothing had changed: no file was written.
     public var upToDate: Bool
     public var seconds: Double
-    /// Positions reached by more than one move order, curriculum ones first (docs/names.md).
+    /// The parts rebuilt (`openings`, `words`); the others were carried over unchanged.
+    public var rebuilt: [String] = []
+    /// Set for `--shard`: the analysis of one shard, no bundle.
+    public var shard: AnalysisShard?
+    /// Positions reached by more than one move order, curriculum ones first (docs/names.md); empty when the
+    /// opening part was not rebuilt.
     public var transpositionSites: [TranspositionSite] = []
+    /// 73 (EX_CANTCREAT) when the bundle could not be written or another build holds the lock.
+    var writeFailed = false
     public var failed: Bool { diagnostics.errorCount > 0 }
+    /// 0 written or up to date; 1 errors in the sources; 73 the bundle cannot be written (or is locked).
+    public var exitCode: Int32 { writeFailed ? 73 : failed ? 1 : 0 }
 
     public var summary: String {
         let c = counts
+        if let shard {
+            return "\(failed ? "shard analysis failed" : "shard \(shard) analysed"): \(c["shard_positions"] ?? 0) of \(c["positions_asked"] ?? 0) "
+                + "positions; analysed now \(c["analysed_now"] ?? 0), from cache \(c["from_cache"] ?? 0); " + String(format: "%.1f s", seconds)
+        }
         let state = failed ? "build failed" : upToDate ? "bundle up to date" : "bundle written"
         return "\(state): \(c["openings"] ?? 0) openings, \(c["lines"] ?? 0) lines, \(c["positions"] ?? 0) positions, "
             + "\(c["moves"] ?? 0) moves, \(c["transpositions"] ?? 0) transpositions; analysed now \(c["analysed_now"] ?? 0), "
-            + "from cache \(c["from_cache"] ?? 0); " + String(format: "%.1f s", seconds)
+            + "from cache \(c["from_cache"] ?? 0); " + String(format: "%.3f s", seconds)
     }
 }
 
 public enum Build {
+    /// Builds the bundle. In order:
+    /// 1. Take the lock beside the bundle (BLD101 if another build holds it).
+    /// 2. Fingerprint every input by content (stamps of unchanged files reuse their recorded hash) and
+    ///    compare with `.NAME.state.json` and the bundle's files: nothing changed → up to date, no file
+    ///    touched, nothing parsed.
+    /// 3. Otherwise stage the new bundle beside the old one: rebuild each part whose inputs changed,
+    ///    hard-link the files of the others; a stray file of the old bundle is reported (BLD102).
+    /// 4. A new bundle equal to the old one is discarded (up to date); else it is swapped in at once.
+    /// Throws (exit 69) only when the engine cannot be started.
     public static func run(_ config: BuildConfiguration) throws(Diagnostic) -> BuildReport {
         let started = Date()
+        if let shard = config.shard { return try analyseShard(config, shard, started: started) }
+        let paths = BundlePaths(config.outputDirectory)
+        let lock: BundleLock
+        do throws(Diagnostic) {
+            lock = try BundleLock.acquire(paths)
+        } catch {
+            var r = BuildReport(diagnostics: [error], counts: [:], upToDate: false, seconds: Date().timeIntervalSince(started))
+            r.writeFailed = true
+            return r
+        }
+        defer { lock.release() }
+
+        // 2. The fast path: fingerprints against the recorded state.
+        let inputs = BuildInputs.of(config)
+        let state = BuildState.read(paths.state)
+        let (fingerprints, hashed) = inputs.fingerprints(known: state?.inputs ?? [:])
+        let parts = Dictionary(uniqueKeysWithValues: fingerprints.map { ($0.key.rawValue, $0.value) })
+        let listing = BuildState.listing(of: paths.bundle)
+        if let state, state.parts == parts, state.artifacts == listing, !listing.isEmpty,
+           let data = FileManager.default.contents(atPath: paths.bundle + "/manifest.json"), let manifest = try? Manifest(json: data) {
+            return BuildReport(diagnostics: [], counts: manifest.counts.merging(["analysed_now": 0, "from_cache": 0]) { _, b in b },
+                               upToDate: true, seconds: Date().timeIntervalSince(started))
+        }
+
+        // 3. Stage the new bundle.
+        StagingArea.recover(paths)
+        let old = OldBundle.read(paths.bundle, listing: listing)
+        var diagnostics = old.strays.map {
+            Diagnostic(.warning, BuildCode.strayFile, "\(paths.bundle)/\($0): not listed in manifest.json; the new bundle leaves it out")
+        }
+        let carried = Set(BundlePart.allCases.filter { part in
+            old.intact(part) && state?.parts[part.rawValue] != nil && state?.parts[part.rawValue] == parts[part.rawValue]
+        })
+        var report = BuildReport(diagnostics: [], counts: [:], upToDate: false, seconds: 0)
+        func finish() -> BuildReport {
+            report.diagnostics = diagnostics + report.diagnostics
+            report.seconds = Date().timeIntervalSince(started)
+            return report
+        }
+        let staging: StagingArea
+        do {
+            staging = try StagingArea(paths)
+        } catch {
+            report.diagnostics.append(Diagnostic(.error, BuildCode.cannotWrite, "cannot create \(paths.staging): \(error.localizedDescription)"))
+            report.writeFailed = true
+            return finish()
+        }
+        var pieces = BundlePieces()
+        do {
+            if carried.contains(.openings), let m = old.manifest {
+                try pieces.carry(.openings, of: m, into: staging)
+            } else {
+                let (ok, d, counts) = try stageOpenings(config, into: staging, pieces: &pieces, sites: &report.transpositionSites)
+                diagnostics += d
+                report.counts = counts
+                report.rebuilt.append(BundlePart.openings.rawValue)
+                if !ok { return finish() }
+            }
+            if config.words != nil {
+                if carried.contains(.words), let m = old.manifest {
+                    try pieces.carry(.words, of: m, into: staging)
+                } else if let words = config.words {
+                    let w = WordsBuild.run(WordsBuildConfiguration(source: words, outputDirectory: staging.path(for: "words")))
+                    diagnostics += w.diagnostics
+                    if w.diagnostics.errorCount > 0 { return finish() }
+                    pieces.stageWords(w.counts, in: staging)
+                    report.rebuilt.append(BundlePart.words.rawValue)
+                }
+            }
+            report.counts.merge(pieces.counts) { _, b in b }
+            report.counts["analysed_now"] = report.counts["analysed_now"] ?? 0
+            report.counts["from_cache"] = report.counts["from_cache"] ?? 0
+
+            // 4. The manifest last; an equal bundle stays as it is.
+            let manifest = pieces.manifest(measuring: staging)
+            try staging.stage(Array(manifest.json.utf8), as: "manifest.json")
+            if old.strays.isEmpty, old.matchesManifest, let m = old.manifest, m.json == manifest.json {
+                staging.discard()
+                report.upToDate = true
+            } else {
+                try? FileManager.default.removeItem(atPath: paths.state)
+                try staging.commit()
+            }
+            let after = BuildState.listing(of: paths.bundle)
+            try? BuildState(parts: parts, inputs: hashed, artifacts: after).write(paths.state)
+        } catch let engine as Diagnostic {
+            staging.discard()
+            throw engine  // no usable engine: exit 69
+        } catch {
+            staging.discard()
+            report.diagnostics.append(Diagnostic(.error, BuildCode.cannotWrite, "cannot write the bundle \(paths.bundle) (the previous one is left whole): \(error)"))
+            report.writeFailed = true
+        }
+        return finish()
+    }
+
+    /// Validates, analyses and writes the opening part into the staging directory. Returns false
+    /// (nothing usable staged) when the sources have errors.
+    static func stageOpenings(_ config: BuildConfiguration, into staging: StagingArea, pieces: inout BundlePieces,
+                              sites: inout [TranspositionSite]) throws -> (Bool, [Diagnostic], [String: Int]) {
         let lib = LibraryFiles.load([config.openingsPath])
         let oracle = try makeEngineOracle(config.engine, showProgress: config.showProgress)
         defer { oracle.shutdown() }
         var namesOracle: AnalyzerOracle?
         defer { namesOracle?.shutdown() }
-        func report(_ ds: [Diagnostic], _ counts: [String: Int], upToDate: Bool) -> BuildReport {
-            var counts = counts
-            counts["analysed_now"] = oracle.searched + (namesOracle?.searched ?? 0)
-            counts["from_cache"] = oracle.cached + (namesOracle?.cached ?? 0)
-            return BuildReport(diagnostics: ds, counts: counts, upToDate: upToDate, seconds: Date().timeIntervalSince(started))
+        func engineCounts(_ c: [String: Int] = [:]) -> [String: Int] {
+            c.merging(["analysed_now": oracle.searched + (namesOracle?.searched ?? 0),
+                       "from_cache": oracle.cached + (namesOracle?.cached ?? 0)]) { _, b in b }
         }
 
-        // 1. Validate (the authored names against the name list too): errors stop the build.
-        let names = NameListFiles.loadForChecks(config.namesPath, libraryPaths: [config.openingsPath])
+        // Validate (the authored names against the name list too): errors stop the build.
+        let names = NameListFiles.loadForChecks(config.nameListPath, libraryPaths: [config.openingsPath])
         let validation = Validate.check(lib, oracle: oracle, thresholds: config.thresholds, names: names)
-        if validation.diagnostics.errorCount > 0 { return report(validation.diagnostics, [:], upToDate: false) }
+        if validation.diagnostics.errorCount > 0 { return (false, validation.diagnostics, engineCounts()) }
         var diagnostics = validation.diagnostics
 
-        // 2. The tree of the coach's openings named by the name list, the list's own positions, and their analysis
+        // The tree of the coach's openings named by the name list, the list's own positions, and their analysis
         // (the tree's from the cache the validation filled; the list's at the name table's node budget).
         let list = names?.list ?? NameList()
         let coach = lib.sources.filter { $0.kind == .coach }.sorted { $0.file < $1.file }
@@ -84,9 +207,7 @@ public enum Build {
         var results = oracle.analyse(tree.nodes.map(\.position))
         let listOnly = table.nodes[tree.nodes.count...].map(\.position)
         if !listOnly.isEmpty {
-            var engine = config.engine
-            engine.profile = .nameTable(like: config.engine.profile)
-            let extra = try makeEngineOracle(engine, showProgress: config.showProgress)
+            let extra = try makeEngineOracle(nameTableEngine(config.engine), showProgress: config.showProgress)
             namesOracle = extra
             results += extra.analyse(listOnly)
         }
@@ -99,15 +220,16 @@ public enum Build {
                 diagnostics.append(Diagnostic(.error, "BND401", "no analysis for \(node.position.fen()): \(f.message)"))
             }
         }
-        if diagnostics.errorCount > 0 { return report(diagnostics, [:], upToDate: false) }
+        if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
 
-        // 3. The bundle's content.
+        // The bundle's content.
         let engineName = verdicts.compactMap { $0?.engine }.first ?? "unknown"
         let profile = verdicts.compactMap { $0?.profile }.first ?? config.engine.profile.key
-        let sourceHash = SourceHash.of(files: (lib.files + (names.map { $0.listFiles + $0.reasonFiles } ?? [])).map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
+        let hashed = lib.files + (names.map { $0.listFiles + $0.reasonFiles } ?? [])
+        let sourceHash = SourceHash.of(files: hashed.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
         let buildDate: String?
         do { buildDate = try BundleInfo.buildDate(sourceDateEpoch: config.sourceDateEpoch) } catch {
-            return report(diagnostics + [Diagnostic(.error, "BND402", "SOURCE_DATE_EPOCH: \(error)")], [:], upToDate: false)
+            return (false, diagnostics + [Diagnostic(.error, "BND402", "SOURCE_DATE_EPOCH: \(error)")], engineCounts())
         }
         let info = BundleInfo(engine: engineName, engineVersion: engineName.split(separator: " ").last.map(String.init) ?? "",
                               profile: profile, sourceHash: sourceHash, buildDate: buildDate)
@@ -125,75 +247,157 @@ public enum Build {
         let content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
                                                    info: info, library: library)
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
-        let fenFiles = lib.sources.filter { $0.kind != .coach }.sorted { $0.file < $1.file }.map { s in
+        let fenFiles = library.sorted { $0.file < $1.file }.map { s in
             (BundleContentBuilder.libraryFENPath(s), Regeneration.fenText(for: s))
         }
-        var counts = [
+        let counts = [
             "openings": coach.count, "lines": tree.lines.count, "positions": tree.nodes.count, "moves": tree.edges.count,
             "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
             "name_table_positions": table.nodes.count - tree.nodes.count, "name_table_moves": table.edges.count - tree.edges.count,
             "transpositions_with_name_list": table.transpositions.count,
         ]
-        let transpositionSites = TranspositionReport.sites(table)
-
-        let out = config.outputDirectory
-        // The word dictionaries (written atomically file by file by their own builder), then measured with the rest.
-        var wordFiles: [String] = []
-        if let words = config.words {
-            let w = WordsBuild.run(WordsBuildConfiguration(source: words, outputDirectory: out + "/words"))
-            diagnostics += w.diagnostics
-            if w.diagnostics.errorCount > 0 { return report(diagnostics, counts, upToDate: false) }
-            if let c = w.counts {
-                for (name, list) in c.lists { counts["words_\(name)"] = list.total }
-                counts["words_dawg_bytes"] = c.dawg.bytes
-            }
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: out + "/words")) ?? []
-            wordFiles = files.filter { !$0.hasPrefix(".") }.sorted().map { "words/" + $0 }
-        }
-
-        // 4. Nothing changed? Then write nothing.
-        let manifestPath = out + "/manifest.json"
-        if let data = FileManager.default.contents(atPath: manifestPath), let old = try? Manifest(json: data),
-           old.sourceHash == sourceHash, old.engine == engineName, old.profile == profile, old.buildDate == buildDate,
-           old.counts == counts, old.mismatches(against: measure(out, old.artifacts.keys.sorted())).isEmpty {
-            var r = report(diagnostics, counts, upToDate: true)
-            r.transpositionSites = transpositionSites
-            return r
-        }
-
-        // 5. Stage every artifact beside the bundle, then move them into place, the manifest last: a build killed
-        // while staging leaves the previous bundle whole, and the moves themselves take microseconds.
-        do {
-            let staging = try StagingArea(bundle: out)
-            for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
-            try staging.stage(book.bytes, as: "openings.bin")
-            let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
-            let artifacts = ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0)
-            let measured = measure(staging.root, artifacts).merging(measure(out, wordFiles)) { a, _ in a }
-            let manifest = Manifest(info: info, rowCounts: rowCounts, artifacts: measured, counts: counts)
-            try staging.stage(Array(manifest.json.utf8), as: "manifest.json")
-            try staging.commit(order: artifacts + ["manifest.json"])
-            removeStale(in: out + "/fen", keeping: Set(fenFiles.map { out + "/" + $0.0 }))
-        } catch {
-            diagnostics.append(Diagnostic(.error, "BND403", "cannot write the bundle: \(error)"))
-        }
-        var r = report(diagnostics, counts, upToDate: false)
-        r.transpositionSites = transpositionSites
-        return r
+        sites = TranspositionReport.sites(table)
+        for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
+        try staging.stage(book.bytes, as: "openings.bin")
+        let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
+        pieces.openings = .init(info: info, rowCounts: rowCounts, counts: counts,
+                                artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
+        return (true, diagnostics, engineCounts(counts))
     }
 
-    static func measure(_ dir: String, _ rels: [String]) -> [String: ManifestArtifact] {
-        var out: [String: ManifestArtifact] = [:]
-        for rel in rels {
-            if let data = FileManager.default.contents(atPath: dir + "/" + rel) { out[rel] = ManifestArtifact(contents: data) }
+    /// `forge build --shard K/N`: asks the engine, through a filter that lets only this shard's
+    /// positions through, exactly what a whole build asks (the validator's positions, the tree's, the
+    /// annotator's), so the shard caches merged hold every result a build needs. Writes no bundle.
+    static func analyseShard(_ config: BuildConfiguration, _ shard: AnalysisShard, started: Date) throws(Diagnostic) -> BuildReport {
+        let lib = LibraryFiles.load([config.openingsPath])
+        let sourceCheck = Validate.check(lib, oracle: nil, thresholds: config.thresholds)
+        var report = BuildReport(diagnostics: sourceCheck.diagnostics, counts: [:], upToDate: false, seconds: 0, shard: shard)
+        if sourceCheck.diagnostics.errorCount > 0 {
+            report.seconds = Date().timeIntervalSince(started)
+            return report
         }
-        return out
+        let inner = try makeEngineOracle(config.engine, showProgress: config.showProgress)
+        defer { inner.shutdown() }
+        let oracle = ShardOracle(inner: inner, shard: shard)
+        _ = oracle.analyse(EngineChecks.positions(of: lib.sources))
+        let coach = lib.sources.filter { $0.kind == .coach }.sorted { $0.file < $1.file }
+        let list = NameListFiles.loadForChecks(config.nameListPath, libraryPaths: [config.openingsPath])?.list ?? NameList()
+        let tree = OpeningTree.build(coach, names: list)
+        _ = oracle.analyse(tree.nodes.map(\.position))
+        let annotator = Annotator(oracle: oracle)
+        for s in coach { _ = annotator.annotate(source: s) }
+        // The name list's own positions, at the name table's budget, as the whole build asks for them.
+        let listOnly = Array(NameTable(tree: tree, list: list).nodes[tree.nodes.count...].map(\.position))
+        var asked = oracle.asked, inShard = oracle.inShard
+        var searched = inner.searched, cached = inner.cached
+        if !listOnly.isEmpty {
+            let namesInner = try makeEngineOracle(nameTableEngine(config.engine), showProgress: config.showProgress)
+            defer { namesInner.shutdown() }
+            let namesOracle = ShardOracle(inner: namesInner, shard: shard)
+            _ = namesOracle.analyse(listOnly)
+            asked += namesOracle.asked
+            inShard += namesOracle.inShard
+            searched += namesInner.searched
+            cached += namesInner.cached
+            report.diagnostics += namesInner.engineDiagnostics
+        }
+        report.diagnostics += inner.engineDiagnostics
+        report.counts = ["positions_asked": asked, "shard_positions": inShard, "analysed_now": searched, "from_cache": cached]
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+}
+
+extension Build {
+    /// The engine configuration of the name list's positions: the build's, at the name table's node budget.
+    static func nameTableEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
+        var e = engine
+        e.profile = .nameTable(like: engine.profile)
+        return e
+    }
+}
+
+/// What the current bundle directory holds: its manifest, whether each part's files match it, and stray files.
+struct OldBundle {
+    var manifest: Manifest?
+    var strays: [String] = []
+    /// Every file the manifest lists is there with the recorded size and digest.
+    var matchesManifest = false
+    private var broken: Set<BundlePart> = Set(BundlePart.allCases)
+
+    func intact(_ part: BundlePart) -> Bool { !broken.contains(part) }
+
+    /// Reads the manifest and measures every file it lists (by content).
+    static func read(_ bundle: String, listing: [String: FileStamp]) -> OldBundle {
+        var old = OldBundle()
+        guard let data = FileManager.default.contents(atPath: bundle + "/manifest.json"), let m = try? Manifest(json: data) else {
+            old.strays = listing.keys.filter { $0 != "manifest.json" }.sorted()
+            return old
+        }
+        old.manifest = m
+        old.strays = listing.keys.filter { $0 != "manifest.json" && m.artifacts[$0] == nil }.sorted()
+        var measured: [String: ManifestArtifact] = [:]
+        for rel in m.artifacts.keys {
+            if let d = FileManager.default.contents(atPath: bundle + "/" + rel) { measured[rel] = ManifestArtifact(contents: d) }
+        }
+        old.broken = []
+        for (rel, recorded) in m.artifacts where measured[rel] != recorded { old.broken.insert(BundlePart.of(artifact: rel)) }
+        old.matchesManifest = old.broken.isEmpty
+        // A part the old bundle does not have at all cannot be carried over.
+        for part in BundlePart.allCases where !m.artifacts.keys.contains(where: { BundlePart.of(artifact: $0) == part }) {
+            old.broken.insert(part)
+        }
+        return old
+    }
+}
+
+/// The parts of the new bundle as they are staged: their files, counts and (for the openings) the
+/// manifest's engine, profile and row counts, rebuilt or carried from the old manifest.
+struct BundlePieces {
+    struct Openings {
+        var info: BundleInfo
+        var rowCounts: [String: Int]
+        var counts: [String: Int]
+        var artifacts: [String]
+    }
+    var openings: Openings?
+    var wordCounts: [String: Int] = [:]
+    var wordFiles: [String] = []
+
+    var counts: [String: Int] { (openings?.counts ?? [:]).merging(wordCounts) { a, _ in a } }
+
+    /// Links the old bundle's files of `part` into the staging directory and takes its figures from `manifest`.
+    mutating func carry(_ part: BundlePart, of manifest: Manifest, into staging: StagingArea) throws {
+        let files = manifest.artifacts.keys.filter { BundlePart.of(artifact: $0) == part }.sorted()
+        for rel in files { try staging.carry(rel) }
+        switch part {
+        case .openings:
+            openings = Openings(info: BundleInfo(engine: manifest.engine, engineVersion: manifest.engineVersion, profile: manifest.profile,
+                                                 sourceHash: manifest.sourceHash, buildDate: manifest.buildDate),
+                                rowCounts: manifest.rowCounts, counts: manifest.counts.filter { !$0.key.hasPrefix("words_") }, artifacts: files)
+        case .words:
+            wordCounts = manifest.counts.filter { $0.key.hasPrefix("words_") }
+            wordFiles = files
+        }
     }
 
-    static func removeStale(in dir: String, keeping: Set<String>) {
-        guard let walker = FileManager.default.enumerator(atPath: dir) else { return }
-        for case let rel as String in walker where rel.hasSuffix(".fen") && !keeping.contains(dir + "/" + rel) {
-            try? FileManager.default.removeItem(atPath: dir + "/" + rel)
+    /// Records the word files the words builder wrote into the staging directory.
+    mutating func stageWords(_ counts: WordsCounts?, in staging: StagingArea) {
+        if let c = counts {
+            for (name, list) in c.lists { wordCounts["words_\(name)"] = list.total }
+            wordCounts["words_dawg_bytes"] = c.dawg.bytes
         }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: staging.path(for: "words"))) ?? []
+        wordFiles = files.filter { !$0.hasPrefix(".") }.sorted().map { "words/" + $0 }
+    }
+
+    /// The manifest of the staged bundle, every artifact measured where it is staged.
+    func manifest(measuring staging: StagingArea) -> Manifest {
+        var artifacts: [String: ManifestArtifact] = [:]
+        for rel in (openings?.artifacts ?? []) + wordFiles {
+            if let d = FileManager.default.contents(atPath: staging.path(for: rel)) { artifacts[rel] = ManifestArtifact(contents: d) }
+        }
+        let info = openings?.info ?? BundleInfo(engine: "", engineVersion: "", profile: "", sourceHash: "", buildDate: nil)
+        return Manifest(info: info, rowCounts: openings?.rowCounts ?? [:], artifacts: artifacts, counts: counts)
     }
 }

@@ -1,18 +1,58 @@
-// StagingArea: a bundle's new files, written completely beside it before any of them replaces an old one.
+// StagingArea: the next bundle, written whole in a sibling directory, then swapped in by one rename.
+import Diagnostics
 import Foundation
+import UCIEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// `data/bundle/.staging/` holds the new artifacts until all are written; `commit` renames them into place.
-/// A staging folder left by a killed build is removed when the next build starts.
-struct StagingArea {
+/// The paths around a bundle directory, all siblings of it (one file system, so renames are atomic).
+/// For `data/bundle`: `data/.bundle.staging` (the next bundle while it is written),
+/// `data/.bundle.old` (only between the two renames of the fallback swap), `data/.bundle.lock`
+/// (held for the whole build), `data/.bundle.state.json` (see `BuildState`).
+struct BundlePaths: Sendable {
     let bundle: String
-    let root: String
+    let parent: String
+    let name: String
 
-    init(bundle: String) throws {
-        self.bundle = bundle
-        root = bundle + "/.staging"
-        try? FileManager.default.removeItem(atPath: root)
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    init(_ bundle: String) {
+        let trimmed = bundle.count > 1 && bundle.hasSuffix("/") ? String(bundle.dropLast()) : bundle
+        self.bundle = trimmed
+        let p = (trimmed as NSString).deletingLastPathComponent
+        parent = p.isEmpty ? "." : p
+        name = (trimmed as NSString).lastPathComponent
     }
+
+    var staging: String { parent + "/." + name + ".staging" }
+    var old: String { parent + "/." + name + ".old" }
+    var lock: String { parent + "/." + name + ".lock" }
+    var state: String { parent + "/." + name + ".state.json" }
+}
+
+/// The new bundle's directory. Every artifact, the word files and the manifest included, is written
+/// here; `commit()` then exchanges this directory with the bundle in one `renameat2(RENAME_EXCHANGE)`
+/// (`renamex_np(RENAME_SWAP)` on Apple systems), so a reader sees the old bundle or the new one,
+/// never a mixture. Where the file system cannot exchange, the old bundle is renamed aside and the
+/// new one renamed in; a build killed between the two finds `.NAME.old` and puts it back.
+///
+/// The staging directory is registered with `ExitCleanup`: Ctrl-C, SIGTERM and SIGHUP remove it.
+/// A staging directory left by `kill -9` is removed when the next build starts.
+final class StagingArea {
+    let paths: BundlePaths
+    private var cleanup: ExitCleanup.Token?
+
+    var root: String { paths.staging }
+
+    init(_ paths: BundlePaths) throws {
+        self.paths = paths
+        try? FileManager.default.removeItem(atPath: paths.staging)
+        try FileManager.default.createDirectory(atPath: paths.staging, withIntermediateDirectories: true)
+        cleanup = ExitCleanup.register(paths.staging)
+    }
+
+    deinit { discard() }
 
     func path(for rel: String) -> String { root + "/" + rel }
 
@@ -22,15 +62,159 @@ struct StagingArea {
         try Data(bytes).write(to: URL(fileURLWithPath: p))
     }
 
-    /// Moves the staged files over the bundle's, in `order` (put the manifest last), then removes the staging folder.
-    func commit(order: [String]) throws {
-        for rel in order {
-            let target = bundle + "/" + rel
-            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            if rename(path(for: rel), target) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
-            }
-        }
-        try? FileManager.default.removeItem(atPath: root)
+    /// Puts the current bundle's `rel` into the new bundle unchanged: a hard link (nothing is
+    /// rewritten), or a copy where links are not possible.
+    func carry(_ rel: String) throws {
+        let target = path(for: rel)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let source = paths.bundle + "/" + rel
+        if link(source, target) != 0 { try FileManager.default.copyItem(atPath: source, toPath: target) }
     }
+
+    /// Swaps the staged directory in for the bundle; the old bundle is then removed.
+    func commit() throws {
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: paths.bundle) {
+            try Self.move(paths.staging, paths.bundle)
+        } else if Self.exchange(paths.staging, paths.bundle) {
+            try? fm.removeItem(atPath: paths.staging)  // now the old bundle
+        } else {
+            try? fm.removeItem(atPath: paths.old)
+            try Self.move(paths.bundle, paths.old)
+            try Self.move(paths.staging, paths.bundle)
+            try? fm.removeItem(atPath: paths.old)
+        }
+        release()
+    }
+
+    /// Removes the staged directory (a failed or unneeded build).
+    func discard() {
+        guard cleanup != nil else { return }
+        try? FileManager.default.removeItem(atPath: paths.staging)
+        release()
+    }
+
+    private func release() {
+        if let cleanup { ExitCleanup.unregister(cleanup) }
+        cleanup = nil
+    }
+
+    /// Undoes what a killed build left: the old bundle renamed aside (put back when the bundle is missing), a staging directory.
+    static func recover(_ paths: BundlePaths) {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: paths.old) {
+            if !fm.fileExists(atPath: paths.bundle) { _ = rename(paths.old, paths.bundle) } else { try? fm.removeItem(atPath: paths.old) }
+        }
+        try? fm.removeItem(atPath: paths.staging)
+    }
+
+    static func move(_ from: String, _ to: String) throws {
+        guard rename(from, to) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to, NSLocalizedDescriptionKey:
+                "cannot rename \(from) to \(to): \(String(cString: strerror(errno)))"])
+        }
+    }
+
+    /// Exchanges two paths atomically; false when the system or file system cannot.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        #if canImport(Darwin)
+        return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
+        #else
+        // glibc ≥ 2.28 has renameat2; it is looked up at run time so an older C library still builds and falls back.
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let atFDCWD: Int32 = -100, renameExchange: UInt32 = 2
+        return renameat2(atFDCWD, a, atFDCWD, b, renameExchange) == 0
+        #endif
+    }
+}
+
+/// Paths to remove if the program ends before its work is done: at `exit()` and on SIGINT, SIGTERM
+/// and SIGHUP (the engine registry's handlers end the engines, then call `exit`). This is the one
+/// hook of the build's staging: when the shared output writer's registry (Pipeline/Output) lands,
+/// `register`/`unregister` forward to it and this type goes.
+enum ExitCleanup {
+    typealias Token = Int
+
+    private final class Registry: @unchecked Sendable {
+        let lock = NSLock()
+        var next = 0
+        var paths: [Int: String] = [:]
+        var installed = false
+    }
+
+    private static let registry = Registry()
+
+    static func register(_ path: String) -> Token {
+        let r = registry
+        let (token, install) = r.lock.withLock { () -> (Int, Bool) in
+            r.next += 1
+            r.paths[r.next] = path
+            defer { r.installed = true }
+            return (r.next, !r.installed)
+        }
+        if install {
+            ProcessRegistry.shared.installSignalHandlers()
+            atexit { ExitCleanup.removeAll() }
+        }
+        return token
+    }
+
+    static func unregister(_ token: Token) {
+        let r = registry
+        _ = r.lock.withLock { r.paths.removeValue(forKey: token) }
+    }
+
+    static func removeAll() {
+        let r = registry
+        let paths = r.lock.withLock { () -> [String] in
+            defer { r.paths = [:] }
+            return Array(r.paths.values)
+        }
+        for p in paths { try? FileManager.default.removeItem(atPath: p) }
+    }
+}
+
+/// The build's lock: an exclusive `flock` on `.NAME.lock` beside the bundle, held until `release()`
+/// or the process ends (the kernel drops it, so a killed build never leaves a stale lock).
+final class BundleLock {
+    private var fd: Int32
+
+    private init(fd: Int32) { self.fd = fd }
+
+    /// Takes the lock, or throws BLD101 naming the process that holds it.
+    static func acquire(_ paths: BundlePaths) throws(Diagnostic) -> BundleLock {
+        do {
+            try FileManager.default.createDirectory(atPath: paths.parent, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(.error, BuildCode.cannotWrite, "cannot create \(paths.parent): \(error.localizedDescription)")
+        }
+        let fd = open(paths.lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw Diagnostic(.error, BuildCode.cannotWrite, "cannot open the lock \(paths.lock): \(String(cString: strerror(errno)))")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let n = pread(fd, &buffer, 31, 0)
+            close(fd)
+            let holder = n > 0 ? String(decoding: buffer.prefix(n), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+            throw Diagnostic(.error, BuildCode.locked,
+                             "another forge build (process \(holder)) is writing \(paths.bundle); wait for it to finish, or build into another --out",
+                             notes: ["lock: \(paths.lock)"])
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        return BundleLock(fd: fd)
+    }
+
+    func release() {
+        guard fd >= 0 else { return }
+        _ = flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
+    }
+
+    deinit { release() }
 }

@@ -25,7 +25,7 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
     public var searched: Int { lock.withLock { _searched } }
     public var cached: Int { lock.withLock { _cached } }
     /// Restarts and protocol notes, to print after the run.
-    public var engineDiagnostics: [Diagnostic] { diagnostics.all }
+    public var engineDiagnostics: [Diagnostic] { diagnostics.all + cacheDiagnostics(analyzer) }
 
     /// Quits the engines (also done when the oracle is released).
     public func shutdown() { analyzer.pool.shutdown() }

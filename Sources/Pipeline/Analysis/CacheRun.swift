@@ -1,0 +1,155 @@
+// CacheRun: `forge cache merge` (shard caches into one, checked) and `forge cache stats` (what a cache holds).
+import ChessCore
+import Diagnostics
+import Foundation
+import UCIEngine
+
+/// What `forge cache merge` was asked to do.
+public struct CacheMergeConfiguration: Sendable {
+    /// The caches to merge (shard caches), in any order.
+    public var inputs: [String]
+    /// The cache to merge into (created when missing; it may already hold results).
+    public var output: String
+
+    public init(inputs: [String], output: String) {
+        self.inputs = inputs
+        self.output = output
+    }
+}
+
+/// How a merge or a stats run went. `exitCode`: 0 done, 1 rejected input (nothing written),
+/// 66 an input missing (EX_NOINPUT), 73 the output cannot be written (EX_CANTCREAT).
+public struct CacheReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var exitCode: Int32
+    /// Lines for standard output.
+    public var lines: [String]
+}
+
+public enum CacheMerge {
+    /// Merges the inputs into the output in one transaction. Every input must hold results of one
+    /// and the same engine and profile (CCH102), no two results may disagree (CCH103); then nothing
+    /// is written. Results that are not true of their position are left out (CCH106). Merging is
+    /// idempotent and does not depend on the order of the inputs: the output ends with the union.
+    ///
+    /// ```swift
+    /// let report = CacheMerge.run(CacheMergeConfiguration(inputs: ["shard-1.sqlite", "shard-2.sqlite"], output: "all.sqlite"))
+    /// ```
+    public static func run(_ config: CacheMergeConfiguration) -> CacheReport {
+        var diagnostics: [Diagnostic] = []
+        var byInput: [(path: String, entries: [CacheEntry])] = []
+        for path in config.inputs {
+            do {
+                byInput.append((path, try AnalysisCache.readEntries(path: path)))
+            } catch let e as NotACache {
+                diagnostics.append(Diagnostic(.error, CacheCode.unreadable, e.description))
+            } catch {
+                diagnostics.append(Diagnostic(.error, CacheCode.unreadable, "\(path): cannot be read as a result cache: \(error)"))
+            }
+        }
+        if diagnostics.errorCount > 0 {
+            let missing = diagnostics.contains { $0.message.hasSuffix("no such file") }
+            return CacheReport(diagnostics: diagnostics, exitCode: missing ? 66 : 1, lines: [])
+        }
+
+        // One engine and one profile: a shard of another run must not slip in.
+        var identities: [String: [String]] = [:]  // "engine | profile" → inputs holding it
+        for (path, entries) in byInput {
+            for id in Set(entries.map { "\($0.engine) | \($0.profile)" }) { identities[id, default: []].append(path) }
+        }
+        if identities.count > 1 {
+            let detail = identities.keys.sorted().map { "\($0): \(identities[$0, default: []].sorted().joined(separator: ", "))" }
+            let expected = identities.max { a, b in (a.value.count, b.key) < (b.value.count, a.key) }?.key ?? ""
+            diagnostics.append(Diagnostic(
+                .error, CacheCode.mixedIdentity,
+                "the caches hold results of \(identities.count) engine/profile pairs; merge the shard caches of one analysis run only "
+                    + "(most inputs: \(expected))", notes: detail))
+            return CacheReport(diagnostics: diagnostics, exitCode: 1, lines: [])
+        }
+
+        // The union, checked, in key order.
+        var union: [String: CacheEntry] = [:]
+        var conflicts: [String] = []
+        var invalid = 0
+        for (path, entries) in byInput.sorted(by: { $0.path < $1.path }) {
+            for e in entries {
+                if let reason = problem(e) {
+                    invalid += 1
+                    diagnostics.append(Diagnostic(.warning, CacheCode.invalidEntry, "\(path): result for \(e.position) left out: \(reason)"))
+                    continue
+                }
+                let key = e.position + "\n" + e.engine + "\n" + e.profile
+                if let seen = union[key] {
+                    if seen.result != e.result { conflicts.append("\(e.position) (\(path))") }
+                } else {
+                    union[key] = e
+                }
+            }
+        }
+        if !conflicts.isEmpty {
+            diagnostics.append(conflictDiagnostic(conflicts.sorted()))
+            return CacheReport(diagnostics: diagnostics, exitCode: 1, lines: [])
+        }
+        let merged = union.keys.sorted().compactMap { union[$0] }
+        let added: Int
+        do {
+            let dir = (config.output as NSString).deletingLastPathComponent
+            if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+            added = try AnalysisCache(path: config.output).add(merged)
+        } catch let c as CacheConflict {
+            diagnostics.append(conflictDiagnostic(c.entries.map { "\($0.position) (\(config.output))" }))
+            return CacheReport(diagnostics: diagnostics, exitCode: 1, lines: [])
+        } catch {
+            diagnostics.append(Diagnostic(.error, CacheCode.cannotWrite, "cannot write \(config.output): \(error)"))
+            return CacheReport(diagnostics: diagnostics, exitCode: 73, lines: [])
+        }
+        let read = byInput.reduce(0) { $0 + $1.entries.count }
+        let line = "merged \(byInput.count) cache\(byInput.count == 1 ? "" : "s") into \(config.output): \(read) results read, "
+            + "\(merged.count) distinct, \(added) added, \(merged.count - added) already there" + (invalid > 0 ? ", \(invalid) left out" : "")
+        return CacheReport(diagnostics: diagnostics, exitCode: 0, lines: [line])
+    }
+
+    static func conflictDiagnostic(_ positions: [String]) -> Diagnostic {
+        Diagnostic(.error, CacheCode.conflict,
+                   "\(positions.count) position(s) have two different results for one engine and profile; nothing was merged "
+                       + "(an engine that is not deterministic, or an edited cache)",
+                   notes: positions.prefix(5).map { "position: \($0)" } + (positions.count > 5 ? ["… and \(positions.count - 5) more"] : []))
+    }
+
+    /// Why a stored row cannot be merged, or nil.
+    static func problem(_ e: CacheEntry) -> String? {
+        guard let a = e.analysis else { return "its result does not decode" }
+        guard a.profile.key == e.profile else { return "its result names the profile \(a.profile.key), the row \(e.profile)" }
+        let position: Position
+        do throws(PositionParseError) {
+            position = try Position(fen: e.position + " 0 1")
+        } catch {
+            return "the position does not parse: \(error.description)"
+        }
+        guard position.identity.epd == e.position else { return "the position is not written in canonical form" }
+        guard Int64(bitPattern: position.zobristKey) == e.zobrist else { return "its key is not the position's Polyglot key" }
+        return a.problem(in: position, engine: e.engine, profile: a.profile)
+    }
+}
+
+public enum CacheStats {
+    /// One line per engine and profile of each cache file: how many results it holds.
+    public static func run(paths: [String]) -> CacheReport {
+        var diagnostics: [Diagnostic] = []
+        var lines: [String] = []
+        for path in paths {
+            do {
+                let groups = try AnalysisCache.readStatistics(path: path)
+                let total = groups.reduce(0) { $0 + $1.entries }
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                lines.append("\(path): \(total) result\(total == 1 ? "" : "s"), \(bytes) bytes")
+                for g in groups { lines.append("  \(g.entries)\t\(g.engine)\t\(g.profile)") }
+            } catch let e as NotACache {
+                diagnostics.append(Diagnostic(.error, CacheCode.unreadable, e.description))
+            } catch {
+                diagnostics.append(Diagnostic(.error, CacheCode.unreadable, "\(path): cannot be read as a result cache: \(error)"))
+            }
+        }
+        return CacheReport(diagnostics: diagnostics, exitCode: diagnostics.errorCount > 0 ? 66 : 0, lines: lines)
+    }
+}

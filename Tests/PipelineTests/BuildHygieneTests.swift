@@ -1,0 +1,207 @@
+// forge build's hygiene: a no-change build touches nothing, a change rebuilds only its part, stray files are noticed,
+// a second build is locked out, and Ctrl-C / SIGTERM / SIGHUP / kill -9 leave the previous bundle whole and no staging behind.
+import BundleStore
+import Foundation
+import Openings
+import Testing
+@testable import Pipeline
+
+@Suite(.serialized, .enabled(if: stockfishPresent)) struct BuildHygieneTests {
+    static let cache = ((try? Fixtures.tempDirectory()) ?? "/tmp") + "/hygiene.sqlite"
+    static let lenient = EngineThresholds(errorCentipawns: 100_000, warningCentipawns: 100_000)
+
+    /// A private copy of the fixture library and word sources, so the tests can change them.
+    struct Workspace {
+        let root: String
+        var openings: String { root + "/openings" }
+        var curation: String { root + "/curation" }
+        var out: String { root + "/data/bundle" }
+        var paths: BundlePaths { BundlePaths(out) }
+
+        init(words: Bool) throws {
+            root = try Fixtures.tempDirectory()
+            try FileManager.default.copyItem(atPath: Fixtures.path("validate/good"), toPath: openings)
+            if words { try FileManager.default.copyItem(atPath: wordsFixtures.path + "/curation", toPath: curation) }
+        }
+
+        func config(words: Bool) -> BuildConfiguration {
+            BuildConfiguration(openingsPath: openings, outputDirectory: out,
+                               engine: EngineConfiguration(profile: .init(nodes: 3000, multiPV: 3), cacheDirectory: nil, cachePath: BuildHygieneTests.cache),
+                               thresholds: BuildHygieneTests.lenient,
+                               words: words ? WordsSourceOptions(scowlDirectory: wordsFixtures.path + "/scowl", curationDirectory: curation) : nil)
+        }
+
+        func build(words: Bool = false) throws -> BuildReport { try Build.run(config(words: words)) }
+
+        /// Every file of the bundle with its stamp (inode, size, time), and the state file's.
+        var stamps: [String: FileStamp] {
+            var s = BuildState.listing(of: out)
+            s["(state)"] = FileStamp.of(paths.state)
+            return s
+        }
+
+        func edit(_ rel: String, _ change: (String) -> String) throws {
+            let path = root + "/" + rel
+            try change(try String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+
+        /// The bundle's files all match its manifest, and nothing else is there.
+        func bundleIsWhole() throws -> [String] {
+            let m = try Manifest(json: try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
+            var actual: [String: ManifestArtifact] = [:]
+            for rel in BuildState.listing(of: out).keys where rel != "manifest.json" {
+                actual[rel] = ManifestArtifact(contents: try Data(contentsOf: URL(fileURLWithPath: out + "/" + rel)))
+            }
+            return m.mismatches(against: actual)
+        }
+    }
+
+    @Test func noChangeBuildTouchesNoFile() throws {
+        let w = try Workspace(words: true)
+        let first = try w.build(words: true)
+        #expect(!first.failed && !first.upToDate, "\(first.diagnostics.map(\.text))")
+        #expect(Set(first.rebuilt) == ["openings", "words"])
+        #expect(try w.bundleIsWhole() == [])
+        #expect(FileManager.default.fileExists(atPath: w.out + "/words/words.dawg"))
+        let before = w.stamps
+        let second = try w.build(words: true)
+        #expect(second.upToDate)
+        #expect(second.rebuilt == [])
+        #expect(second.counts["positions"] == first.counts["positions"])
+        #expect(w.stamps == before)
+        #expect(!FileManager.default.fileExists(atPath: w.paths.staging))
+        // Touched but unchanged: hashed again, still up to date, still nothing written to the bundle.
+        try w.edit("openings/coach/italian.pgn") { $0 }
+        let third = try w.build(words: true)
+        #expect(third.upToDate)
+        #expect(BuildState.listing(of: w.out) == before.filter { $0.key != "(state)" })
+    }
+
+    /// Without the state file (deleted, another machine) the build compares by content: an equal bundle is kept as it is.
+    @Test func withoutTheStateFileAnEqualBundleIsKept() throws {
+        let w = try Workspace(words: false)
+        _ = try w.build()
+        let before = BuildState.listing(of: w.out)
+        try FileManager.default.removeItem(atPath: w.paths.state)
+        let r = try w.build()
+        #expect(r.upToDate && r.rebuilt == ["openings"])
+        #expect(BuildState.listing(of: w.out) == before)
+        #expect(FileManager.default.fileExists(atPath: w.paths.state))
+        #expect(try w.build().upToDate)
+    }
+
+    /// A change to the word lists rebuilds the words only (the opening files are carried over by hard link:
+    /// same inode); a change to a source rebuilds the openings only.
+    @Test func aChangeRebuildsOnlyThePartThatDependsOnIt() throws {
+        let w = try Workspace(words: true)
+        _ = try w.build(words: true)
+        let before = w.stamps
+        try w.edit("curation/allow.txt") { $0 + "zyzzyvaq standard\n" }
+        let words = try w.build(words: true)
+        #expect(!words.failed, "\(words.diagnostics.map(\.text))")
+        #expect(words.rebuilt == ["words"])
+        #expect(w.stamps["openings.sqlite"]?.inode == before["openings.sqlite"]?.inode)
+        #expect(w.stamps["words/words.txt"] != before["words/words.txt"])
+        #expect(try String(contentsOfFile: w.out + "/words/words.txt", encoding: .utf8).contains("zyzzyvaq\n"))
+        #expect(try w.bundleIsWhole() == [])
+
+        let mid = w.stamps
+        try w.edit("openings/coach/italian.pgn") { $0.replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe today") }
+        let openings = try w.build(words: true)
+        #expect(openings.rebuilt == ["openings"])
+        #expect(w.stamps["words/words.dawg"]?.inode == mid["words/words.dawg"]?.inode)
+        #expect(w.stamps["openings.sqlite"] != mid["openings.sqlite"])
+        #expect(try w.bundleIsWhole() == [])
+    }
+
+    @Test func aStrayFileIsNoticedAndLeftOut() throws {
+        let w = try Workspace(words: false)
+        _ = try w.build()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: w.out + "/notes.txt"))
+        let r = try w.build()
+        #expect(!r.failed && !r.upToDate)
+        #expect(r.diagnostics.map(\.text) == ["warning[BLD102]: \(w.out)/notes.txt: not listed in manifest.json; the new bundle leaves it out"])
+        #expect(!FileManager.default.fileExists(atPath: w.out + "/notes.txt"))
+        #expect(try w.bundleIsWhole() == [])
+        #expect(try w.build().upToDate)
+    }
+
+    /// A changed file in the bundle (by hand) is noticed: that part is rebuilt and the bundle matches its manifest again.
+    @Test func anEditedBundleFileIsRebuilt() throws {
+        let w = try Workspace(words: false)
+        _ = try w.build()
+        let fen = w.out + "/fen/classical/qgd.fen"
+        let good = try Data(contentsOf: URL(fileURLWithPath: fen))
+        try Data("edited\n".utf8).write(to: URL(fileURLWithPath: fen))
+        let r = try w.build()
+        #expect(!r.upToDate && r.rebuilt == ["openings"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fen)) == good)
+    }
+
+    @Test func aSecondBuildIsLockedOut() throws {
+        let w = try Workspace(words: false)
+        _ = try w.build()
+        try w.edit("openings/coach/italian.pgn") { $0.replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe now") }
+        let before = w.stamps
+        let fd = open(w.paths.lock, O_RDWR)
+        #expect(fd >= 0)
+        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        _ = ftruncate(fd, 0)
+        _ = "4242\n".withCString { pwrite(fd, $0, 5, 0) }
+        let r = try w.build()
+        #expect(r.exitCode == 73)
+        #expect(r.diagnostics.map(\.text) == [
+            "error[BLD101]: another forge build (process 4242) is writing \(w.out); wait for it to finish, or build into another --out\n    lock: \(w.paths.lock)",
+        ])
+        let cli = try ForgeProcess.run(["build", "--openings", w.openings, "--out", w.out, "--no-words", "--nodes", "3000", "--cache", Self.cache])
+        #expect(cli.status == 73)
+        #expect(cli.stderr.contains("error[BLD101]: another forge build (process 4242) is writing"))
+        #expect(w.stamps == before)
+        close(fd)
+        #expect(try w.build().rebuilt == ["openings"])
+    }
+
+    /// Ctrl-C, SIGTERM and SIGHUP while the new bundle is staged: the process ends with 128 + signal, the staging
+    /// directory is gone, the old bundle is whole and unchanged. After kill -9 the staging directory stays until the
+    /// next build, which removes it.
+    @Test func signalsLeaveTheOldBundleWholeAndNoStaging() throws {
+        let w = try Workspace(words: false)
+        _ = try w.build()
+        for (i, sig) in [SIGINT, SIGTERM, SIGHUP, SIGKILL].enumerated() {
+            // A new source text (never analysed at this node count) so the build has work to do.
+            try w.edit("openings/coach/italian.pgn") { $0.replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe \(i)") }
+            let before = BuildState.listing(of: w.out)
+            let started = try ForgeProcess.start(["build", "--openings", w.openings, "--out", w.out, "--no-words",
+                                                  "--nodes", "\(3001 + i)", "--cache", Self.cache])
+            let deadline = Date().addingTimeInterval(60)
+            while !FileManager.default.fileExists(atPath: w.paths.staging), Date() < deadline, started.0.isRunning { usleep(5_000) }
+            #expect(FileManager.default.fileExists(atPath: w.paths.staging), "signal \(sig): staging never appeared")
+            usleep(200_000)
+            kill(started.0.processIdentifier, sig)
+            let outcome = ForgeProcess.finish(started)
+            if sig == SIGKILL {
+                #expect(started.0.terminationReason == .uncaughtSignal)
+                #expect(FileManager.default.fileExists(atPath: w.paths.staging))
+            } else {
+                #expect(outcome.status == 128 + sig, "signal \(sig): \(outcome.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: w.paths.staging), "signal \(sig)")
+            }
+            #expect(BuildState.listing(of: w.out) == before, "signal \(sig)")
+            #expect(try w.bundleIsWhole() == [], "signal \(sig)")
+        }
+        let next = try w.build()
+        #expect(!next.failed && !next.upToDate)
+        #expect(!FileManager.default.fileExists(atPath: w.paths.staging))
+        #expect(try w.bundleIsWhole() == [])
+    }
+
+    /// A bundle swapped aside by the fallback swap and not put back (a kill between the two renames) is restored.
+    @Test func aBundleLeftAsideIsPutBack() throws {
+        let w = try Workspace(words: false)
+        _ = try w.build()
+        try FileManager.default.moveItem(atPath: w.out, toPath: w.paths.old)
+        StagingArea.recover(w.paths)
+        #expect(!FileManager.default.fileExists(atPath: w.paths.old))
+        #expect(try w.bundleIsWhole() == [])
+    }
+}
