@@ -45,7 +45,7 @@ validate: release
 	$(FORGE_RELEASE) validate openings
 
 validate-deep: release
-	$(FORGE_RELEASE) validate --nodes $$(( 5 * $${FORGE_NODES:-120000} )) openings
+	$(FORGE_RELEASE) validate --learner-moves-only --nodes $$(( 5 * $${FORGE_NODES:-120000} )) openings/coach
 
 regenerate-check: release
 	$(FORGE_RELEASE) regenerate --check openings

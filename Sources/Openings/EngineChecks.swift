@@ -62,6 +62,37 @@ public enum EngineChecks {
         return out
     }
 
+    /// VAL220/VAL221 alone, asking the engine only what they need: the positions before the learner's
+    /// moves, then the positions after the moves that are not among the engine's top lines. The deep check
+    /// (`forge validate --learner-moves-only --nodes 600000`, five times the build's budget) runs this.
+    public static func checkLearnerMoves(_ sources: [OpeningSource], oracle: any EngineOracle,
+                                         thresholds: EngineThresholds = EngineThresholds()) -> [Diagnostic] {
+        var moves: [LineMove] = []
+        for s in sources where s.kind == .coach {
+            guard let learner = s.learner else { continue }
+            for line in s.lines where line.role != .alternative {
+                for (i, m) in line.moves.enumerated() where m.before.turn == learner && (line.role == .main || i >= line.branchPly) {
+                    moves.append(m)
+                }
+            }
+        }
+        var verdicts: [PositionIdentity: EngineVerdict] = [:]
+        func ask(_ positions: [Position]) {
+            var seen = Set<PositionIdentity>()
+            let unique = positions.filter { verdicts[$0.identity] == nil && seen.insert($0.identity).inserted }
+            for (p, r) in zip(unique, oracle.analyse(unique)) {
+                if case .success(let v) = r { verdicts[p.identity] = v }
+            }
+        }
+        ask(moves.map(\.before))
+        ask(moves.filter { m in !(verdicts[m.before.identity]?.lines.contains { $0.uci == m.move.uci } ?? false) }.map(\.after))
+        var out: [Diagnostic] = []
+        for s in sources where s.kind == .coach {
+            if let learner = s.learner { out += learnerMoveProblems(s, learner: learner, verdicts: verdicts, thresholds: thresholds) }
+        }
+        return out
+    }
+
     /// `12. Bc4` or `12... Nf6`.
     public static func moveLabel(_ m: LineMove) -> String {
         let number = m.before.fullmoveNumber

@@ -29,7 +29,7 @@ extension Analysis {
             for (uci, san) in zip(line.pv, line.sanPV) {
                 guard let m = try? p.move(uci: uci) else { return "line \(i + 1): \"\(uci)\" is not legal in \(p.fen())" }
                 guard p.san(m) == san else { return "line \(i + 1): SAN \"\(san)\" does not match \(uci)" }
-                p.play(m)
+                p.playUnchecked(m)  // legal: p.move(uci:) found it among the legal moves
             }
             if line.san != line.sanPV[0] { return "line \(i + 1): SAN \"\(line.san)\" does not match \(line.uci)" }
         }

@@ -23,6 +23,9 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Skip the engine checks.")
     var noEngine = false
 
+    @Flag(help: "Of the engine checks, only the learner moves' (VAL220/VAL221), searching only what they need: the deep check (make validate-deep).")
+    var learnerMovesOnly = false
+
     @Flag(help: "List every check with its code and severity, and exit.")
     var listChecks = false
 
@@ -48,7 +51,7 @@ struct ValidateCommand: ParsableCommand {
         let config = ValidateConfiguration(
             paths: paths, engine: noEngine ? nil : engineOptions.configuration,
             thresholds: EngineThresholds(errorCentipawns: errorCentipawns, warningCentipawns: warningCentipawns),
-            showProgress: isatty(2) == 1 && format != .json, namesPath: noNames ? nil : names)
+            showProgress: isatty(2) == 1 && format != .json, namesPath: noNames ? nil : names, learnerMovesOnly: learnerMovesOnly)
         let report: ValidationReport
         do { report = try Validate.run(config) } catch {
             printError(error.text)

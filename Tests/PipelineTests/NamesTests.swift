@@ -180,7 +180,7 @@ extension ClassifyConfiguration {
         let out = try Fixtures.tempDirectory(), cache = try Fixtures.tempDirectory()
         let report = try Build.run(BuildConfiguration(
             openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
-            engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: cache), namesPath: names))
+            engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: cache), nameListPath: names))
         #expect(!report.failed, "\(report.diagnostics.map(\.text))")
         #expect(report.counts["name_table_positions"] == 2)
         let bundle = try OpeningsBundle(path: out + "/openings.sqlite")

@@ -57,7 +57,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
     #expect(try only("VAL215").message == "move 2. Nf3 carries !; curriculum moves are written plain")
     #expect(try only("VAL216").message == "the comment after 2. Nf3 says \"The knight attacks e5 at once and also controls d5\", but the knight on f3 does not reach d5")
     #expect(try only("VAL216").location?.line == 15)
-    #expect(try only("VAL219").message == "trap \"Blackburne Shilling Gambit\" has no engine confirmation")
+    #expect(try only("VAL219").message == "trap \"Italian Game: Blackburne-Kostić Gambit\" has no engine confirmation")
     #expect(try only("VAL225").message.hasPrefix("sidestep \"Sicilian Defence\" has 8 plies after it leaves"))
 }
 
@@ -103,7 +103,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
     // Every White move of the main line (13) and of the phase-2 lines' own parts, once each; 1. e4 is explained.
     #expect(found.count == 38)
     #expect(found.contains { $0.message == "learner move 2. Nf3 in the main line has no authored explanation" })
-    #expect(found.contains { $0.message == "learner move 4. Nxd4 in \"Blackburne Shilling Gambit\" has no authored explanation" })
+    #expect(found.contains { $0.message == "learner move 4. Nxd4 in \"Italian Game: Blackburne-Kostić Gambit\" has no authored explanation" })
     #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty)
 }
 

@@ -10,7 +10,7 @@ DEVS = [  # (ply index where the deviation replaces the main move, moves, phase,
     (5, "Nf6 d3 Be7 O-O O-O Re1 d6 c3".split(), 2, "Two Knights Defence"),
     (5, "Be7 d4 d6 h3 Nf6 Nc3 O-O O-O".split(), 2, "Hungarian Defence"),
     (7, "d6 d4 exd4 cxd4 Bb6 Nc3 Nf6 O-O".split(), 2, "Quiet 4...d6"),
-    (5, "Nd4 Nxd4 exd4 O-O Bc5 Bxf7+ Kxf7 Qh5+ g6 Qxc5".split(), 2, "Blackburne Shilling Gambit", "trap"),
+    (5, "Nd4 Nxd4 exd4 O-O Bc5 Bxf7+ Kxf7 Qh5+ g6 Qxc5".split(), 2, "Italian Game: Blackburne-Kostić Gambit", "trap"),
 ]
 LATE = (13, "Bg4 h3 Bh5 Nbd2 a6 Nf1 Ba7 Ng3 Bg6".split(), 2, "Pin with ...Bg4")
 EXPLAIN = "A calm developing move that follows the plan of the opening."

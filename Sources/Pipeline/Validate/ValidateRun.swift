@@ -14,10 +14,14 @@ public struct ValidateConfiguration: Sendable {
     public var showProgress: Bool
     /// The name list's folder for the name checks (NAM1xx, docs/names.md); `nil` skips them.
     public var namesPath: String?
+    /// Only the engine check of the learner's moves (VAL220/VAL221), asking the engine only what it needs:
+    /// the deep check at five times the build's budget.
+    public var learnerMovesOnly = false
 
     public init(paths: [String], engine: EngineConfiguration?, thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false,
-                namesPath: String? = nil) {
+                namesPath: String? = nil, learnerMovesOnly: Bool = false) {
         self.namesPath = namesPath
+        self.learnerMovesOnly = learnerMovesOnly
         self.paths = paths
         self.engine = engine
         self.thresholds = thresholds
@@ -53,11 +57,13 @@ public enum Validate {
         }
         defer { oracle?.shutdown() }
         return check(lib, oracle: oracle, thresholds: config.thresholds,
-                     names: NameListFiles.loadForChecks(config.namesPath, libraryPaths: config.paths))
+                     names: NameListFiles.loadForChecks(config.namesPath, libraryPaths: config.paths),
+                     learnerMovesOnly: config.learnerMovesOnly)
     }
 
     /// Every check over a loaded library; the engine checks when an oracle is given.
-    static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds, names: LoadedNames? = nil) -> ValidationReport {
+    static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds, names: LoadedNames? = nil,
+                      learnerMovesOnly: Bool = false) -> ValidationReport {
         var out = lib.diagnostics
         if let names {
             out += names.diagnostics
@@ -69,7 +75,9 @@ public enum Validate {
         out += fenFileProblems(lib)
         let positions = EngineChecks.positions(of: lib.sources)
         if let oracle {
-            out += EngineChecks.check(lib.sources, oracle: oracle, thresholds: thresholds)
+            out += learnerMovesOnly
+                ? EngineChecks.checkLearnerMoves(lib.sources, oracle: oracle, thresholds: thresholds)
+                : EngineChecks.check(lib.sources, oracle: oracle, thresholds: thresholds)
             out += oracle.engineDiagnostics
         }
         return ValidationReport(diagnostics: sorted(out), files: lib.pgnFiles + lib.fenFiles.count,
