@@ -57,8 +57,9 @@ EVAL_RE = re.compile(r"\[%eval\s+([#]?-?[0-9.]+)\]")
 
 
 class Report:
-    def __init__(self, quiet):
+    def __init__(self, quiet, silent=False):
         self.quiet = quiet
+        self.silent = silent
         self.false = 0
         self.ok = 0
         self.skipped = 0
@@ -70,7 +71,7 @@ class Report:
             self.ok += 1
         else:
             self.skipped += 1
-        if self.quiet and verdict != "FALSE":
+        if self.silent or (self.quiet and verdict != "FALSE"):
             return
         print(f"{verdict:5s} {kind:8s} {where}: \"{text}\"" + (f" -- {why}" if why else ""))
 
@@ -84,7 +85,8 @@ def material(board, color):
 
 
 def sentences(prose):
-    return [s.strip() for s in re.split(r"(?<=[.!?:;])\s+", prose) if s.strip()]
+    # "6.Nxd5? Nxd5" does not end a sentence: only "!"/"?" after a word does
+    return [s.strip() for s in re.split(r"(?<=[.:;])\s+|(?<=[A-Za-z][!?])\s+", prose) if s.strip()]
 
 
 VERB_BASE = {v[:-2] if v.endswith("es") and v[:-2].endswith(("ch", "sh")) else v[:-1]: v
@@ -391,6 +393,7 @@ def check_moves(prose, ctx, rep):
             b.push(mv)
         last = None if bad else b
         rep.claim(ctx.where, "moves", text, "FALSE" if bad else "ok", bad)
+    return last
 
 
 def _follows(board, tokens, num, turn):
@@ -534,7 +537,12 @@ def review_comment(comment, ctx, rep, engine, nodes):
     for s in sentences(prose):
         check_counts(s, ctx, rep)
         check_sight(s, ctx, rep)
-        check_material(s, ctx, rep)
+        # a sentence that plays moves ("7.Bxd8 Bb4+ ... leaves Black a piece up") talks about where they end
+        end = check_moves(s, ctx, Report(quiet=True, silent=True)) if NUMBERED.search(s) else None
+        if end is not None:
+            check_material(s, Context(end, None, [end], ctx.where + " (after the moves)"), rep)
+        else:
+            check_material(s, ctx, rep)
         check_check(s, ctx, rep)
     check_moves(prose, ctx, rep)
     check_eval(comment, ctx, rep, engine, nodes)
