@@ -1,4 +1,4 @@
-#!/usr/bin/env python3 -u
+#!/usr/bin/env python3
 """Author's checker for the Black coach defences (python-chess + Stockfish).
 
     python3 scripts/content/black_check.py [--no-engine] [--nodes 120000,600000] FILE.pgn...
@@ -73,6 +73,7 @@ class Engine:
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)
     ap = argparse.ArgumentParser()
     ap.add_argument("--no-engine", action="store_true")
     ap.add_argument("--nodes", default="120000,600000")
