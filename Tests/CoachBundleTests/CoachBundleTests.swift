@@ -77,8 +77,8 @@ import Testing
         let lines = try coach.lines(through: here)
         let italian = lines.filter { $0.openingSlug == "italian-game" }
         #expect(italian.contains { $0.role == .mainLine && $0.ply == 5 && $0.line.key == "italian-game/main" })
-        let two = try #require(italian.first { $0.line.key == "italian-game/two-knights-defence" })
-        #expect(two.role == .deviation(name: "Two Knights Defence", phase: 3, kind: .deviation))
+        let two = try #require(italian.first { $0.line.key == "italian-game/italian-game-two-knights-defense" })
+        #expect(two.role == .deviation(name: "Italian Game: Two Knights Defense", phase: 2, kind: .deviation))
         #expect(two.ply == 5)
         #expect(!two.isOnOwnMoves)
         #expect(!lines.contains { $0.openingSlug == "scotch-game" })
@@ -93,10 +93,12 @@ import Testing
         let (coach, _) = try open()
         let here = try #require(try coach.position(fen: "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 1"))
         let leaving = try coach.deviations(leaving: here).filter { $0.line.key.hasPrefix("italian-game/") }
-        #expect(leaving.map(\.moveSAN) == ["Nf6", "Nd4"])
-        #expect(leaving.map(\.line.name) == ["Two Knights Defence", "Blackburne Shilling Gambit"])
+        #expect(leaving.map(\.moveSAN) == ["Nf6", "Be7", "Nd4", "d6"])
+        #expect(leaving.map(\.line.name) == ["Italian Game: Two Knights Defense", "Italian Game: Hungarian Defense",
+                                             "Italian Game: Blackburne-Kostić Gambit", "Italian Game: Paris Defense"])
         #expect(leaving.allSatisfy { ($0.line.description ?? "").count > 20 })
-        #expect(leaving[0].line.description?.hasPrefix("Black attacks e4 with a second knight") == true)
+        #expect(leaving[0].line.description?.hasPrefix("Black attacks e4 with") == true)
+        #expect(leaving[2].line.deviationKind == .trap)
     }
 
     @Test func topMovesFromBothPointsOfViewAndJudgement() throws {

@@ -94,7 +94,7 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         let report = runAnnotate(AnnotateConfiguration(file: fixture("italian.pgn"), format: .jsonl, engine: nil,
                                                        outputPath: "/nonexistent-dir-\(getpid())/out.jsonl"))
         #expect(report.exitCode == 73)
-        #expect(report.diagnostics.contains { $0.code == "ANN590" })
+        #expect(report.diagnostics.contains { $0.code == "IO102" })
     }
 
     @Test func missingEngineExits69() {

@@ -23,7 +23,7 @@ private func oracle(nodes: Int) -> AnalyzerOracle? {
     guard FileManager.default.isExecutableFile(atPath: stockfish) else { return nil }
     return try? makeEngineOracle(
         EngineConfiguration(enginePath: stockfish, jobs: 1, profile: AnalysisProfile(nodes: nodes),
-                            cacheDirectory: root.appendingPathComponent(EngineConfiguration.defaultCacheDirectory).path),
+                            cacheDirectory: EngineConfiguration.defaultCacheDirectory),
         showProgress: false)
 }
 
