@@ -38,10 +38,10 @@ CREATE TABLE "line_move" ("line_id" INTEGER NOT NULL REFERENCES "line"("id"), "p
 CREATE TABLE "meta" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL) WITHOUT ROWID;
 
 -- table move
-CREATE TABLE "move" ("id" INTEGER PRIMARY KEY, "from_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "to_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, "key" TEXT NOT NULL UNIQUE, UNIQUE ("from_position_id", "uci"));
+CREATE TABLE "move" ("id" INTEGER PRIMARY KEY, "from_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "to_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, "key" TEXT NOT NULL UNIQUE, "in_curriculum" BOOLEAN NOT NULL DEFAULT 1, UNIQUE ("from_position_id", "uci"));
 
 -- table opening
 CREATE TABLE "opening" ("id" INTEGER PRIMARY KEY, "slug" TEXT NOT NULL UNIQUE, "name" TEXT NOT NULL, "variation" TEXT, "eco" TEXT NOT NULL, "learner_side" TEXT NOT NULL CHECK ("learner_side" IN ('white', 'black')), "difficulty" INTEGER NOT NULL CHECK (("difficulty" >= 1) AND ("difficulty" <= 5)), "description" TEXT NOT NULL, "source_file" TEXT NOT NULL);
 
 -- table position
-CREATE TABLE "position" ("id" INTEGER PRIMARY KEY, "zobrist_key" INTEGER NOT NULL, "fen" TEXT NOT NULL UNIQUE, "name" TEXT, "eco" TEXT, "name_is_inherited" BOOLEAN NOT NULL DEFAULT 0, "side_to_move" TEXT NOT NULL CHECK ("side_to_move" IN ('white', 'black')), "is_check" BOOLEAN NOT NULL DEFAULT 0);
+CREATE TABLE "position" ("id" INTEGER PRIMARY KEY, "zobrist_key" INTEGER NOT NULL, "fen" TEXT NOT NULL UNIQUE, "name" TEXT, "eco" TEXT, "name_is_inherited" BOOLEAN NOT NULL DEFAULT 0, "family" TEXT, "in_curriculum" BOOLEAN NOT NULL DEFAULT 1, "side_to_move" TEXT NOT NULL CHECK ("side_to_move" IN ('white', 'black')), "is_check" BOOLEAN NOT NULL DEFAULT 0);
