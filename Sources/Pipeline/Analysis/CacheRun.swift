@@ -27,8 +27,8 @@ public struct CacheReport: Sendable {
 }
 
 public enum CacheMerge {
-    /// Merges the inputs into the output in one transaction. Every input must hold results of one
-    /// and the same engine and profile (CCH102), no two results may disagree (CCH103); then nothing
+    /// Merges the inputs into the output in one transaction. Every input must hold results of the
+    /// engine/profile pairs of one analysis run (CCH102), no two results may disagree (CCH103); then nothing
     /// is written. Results that are not true of their position are left out (CCH106). Merging is
     /// idempotent and does not depend on the order of the inputs: the output ends with the union.
     ///
@@ -52,18 +52,24 @@ public enum CacheMerge {
             return CacheReport(diagnostics: diagnostics, exitCode: missing ? 66 : 1, lines: [])
         }
 
-        // One engine and one profile: a shard of another run must not slip in.
+        // The engine/profile pairs of one analysis run (a build asks for two: its own profile and the name
+        // table's): every input must hold only pairs the fullest input holds, so a shard of another run
+        // (another engine, node budget or MultiPV) does not slip in.
         var identities: [String: [String]] = [:]  // "engine | profile" → inputs holding it
+        var perInput: [(path: String, ids: Set<String>)] = []
         for (path, entries) in byInput {
-            for id in Set(entries.map { "\($0.engine) | \($0.profile)" }) { identities[id, default: []].append(path) }
+            let ids = Set(entries.map { "\($0.engine) | \($0.profile)" })
+            perInput.append((path, ids))
+            for id in ids { identities[id, default: []].append(path) }
         }
-        if identities.count > 1 {
+        let fullest = perInput.max { a, b in (a.ids.count, b.path) < (b.ids.count, a.path) }?.ids ?? []
+        if perInput.contains(where: { !$0.ids.isSubset(of: fullest) }) {
             let detail = identities.keys.sorted().map { "\($0): \(identities[$0, default: []].sorted().joined(separator: ", "))" }
-            let expected = identities.max { a, b in (a.value.count, b.key) < (b.value.count, a.key) }?.key ?? ""
+            let expected = fullest.sorted().joined(separator: "; ")
             diagnostics.append(Diagnostic(
                 .error, CacheCode.mixedIdentity,
                 "the caches hold results of \(identities.count) engine/profile pairs; merge the shard caches of one analysis run only "
-                    + "(most inputs: \(expected))", notes: detail))
+                    + "(the fullest input holds: \(expected))", notes: detail))
             return CacheReport(diagnostics: diagnostics, exitCode: 1, lines: [])
         }
 
