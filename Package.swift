@@ -2,11 +2,6 @@
 // ContentForge: validated, engine-checked, bundled chess-opening and word-game content.
 import PackageDescription
 
-/// Hot loops (move generation, dictionary walks) are measured with these on; tests run checked debug builds.
-let fast: [SwiftSetting] = [
-    .unsafeFlags(["-Ounchecked", "-wmo", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
-]
-
 let package = Package(
     name: "ContentForge",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -22,12 +17,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "ChessCore", swiftSettings: fast),
+        .target(name: "ChessCore"),
         .target(name: "Diagnostics"),
-        .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"], swiftSettings: fast),
+        .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"]),
         .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
-        .target(name: "Words", dependencies: ["Diagnostics"], swiftSettings: fast),
+        .target(name: "Words", dependencies: ["Diagnostics"]),
         .target(name: "BundleStore", dependencies: ["Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Pipeline",
