@@ -12,11 +12,11 @@ public enum Attacks {
     @inline(__always) public static func king(_ square: Square) -> Bitboard { Bitboard(tables.king[square.index]) }
     @inline(__always) public static func rook(_ square: Square, occupied: Bitboard) -> Bitboard {
         let m = tables.rookMagic[square.index]
-        return Bitboard(tables.slider[m.offset &+ Int(truncatingIfNeeded: ((occupied.rawValue & m.mask) &* m.magic) >> m.shift)])
+        return Bitboard(tables.slider[m.offset &+ Int(truncatingIfNeeded: ((occupied.rawValue & m.mask) &* m.magic) &>> m.shift)])
     }
     @inline(__always) public static func bishop(_ square: Square, occupied: Bitboard) -> Bitboard {
         let m = tables.bishopMagic[square.index]
-        return Bitboard(tables.slider[m.offset &+ Int(truncatingIfNeeded: ((occupied.rawValue & m.mask) &* m.magic) >> m.shift)])
+        return Bitboard(tables.slider[m.offset &+ Int(truncatingIfNeeded: ((occupied.rawValue & m.mask) &* m.magic) &>> m.shift)])
     }
     @inline(__always) public static func queen(_ square: Square, occupied: Bitboard) -> Bitboard {
         rook(square, occupied: occupied) | bishop(square, occupied: occupied)

@@ -8,7 +8,7 @@ public struct Square: Hashable, Comparable, Sendable, CustomStringConvertible {
     @inline(__always) public init(_ index: Int) { rawValue = UInt8(truncatingIfNeeded: index) }
     @inline(__always) init(raw: UInt8) { rawValue = raw }
     /// `file` and `rank` count from 0 (file a, rank 1).
-    @inline(__always) public init(file: Int, rank: Int) { self.init(rank * 8 + file) }
+    @inline(__always) public init(file: Int, rank: Int) { self.init(rank &* 8 &+ file) }
 
     /// Parses `e4`; `nil` for anything that is not a file letter a–h followed by a rank digit 1–8.
     public init?(_ name: some StringProtocol) {
@@ -28,7 +28,7 @@ public struct Square: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The same square seen from the other side (a1 <-> a8).
     @inline(__always) public var flippedVertically: Square { Square(raw: rawValue ^ 56) }
     /// The rank counted from `color`'s side: rank 1 for White is rank 8 for Black.
-    @inline(__always) public func relativeRank(for color: Color) -> Int { color == .white ? rank : 7 - rank }
+    @inline(__always) public func relativeRank(for color: Color) -> Int { color == .white ? rank : 7 &- rank }
 
     public static func < (a: Square, b: Square) -> Bool { a.rawValue < b.rawValue }
 
