@@ -17,15 +17,20 @@ public struct FENText: Sendable {
     /// For each rank of the last position written, its text length and its text (little-endian);
     /// then that position's seven piece sets (white, pawns … kings); then 1 once it is set; then
     /// the 256 rank plans (see `plan(_:)`), kept here rather than in a global (whose lazy
-    /// initialisation is checked on every access).
+    /// initialisation is checked on every access); then a cache of rank texts (see `rankCache`).
     private var table: [UInt64]
     private static let lastBase = 0
     private static let lastSets = lastBase + 16
     private static let lastValid = lastSets + 7
     private static let plans = lastValid + 1
+    /// Rank texts by rank key, direct-mapped: per slot the key with bit 63 set (0 for an empty
+    /// slot), the text and its length. The ranks of a game's positions repeat (`pppppppp`, `8`,
+    /// `rnbqkbnr`, …): a hit costs a hash and a compare instead of composing the text.
+    private static let rankCache = plans + 512
+    private static let rankCacheBits: UInt64 = 12
 
     public init() {
-        table = Array(repeating: 0, count: Self.plans + 512)
+        table = Array(repeating: 0, count: Self.rankCache + 3 << Int(Self.rankCacheBits))
         for occupancy in 0..<256 {
             let (plan, length) = Self.plan(UInt64(occupancy))
             table[Self.plans + 2 * occupancy] = plan
@@ -75,9 +80,16 @@ public struct FENText: Sendable {
                         let key = (sets.0 &>> shift) & 0xFF | ((sets.1 &>> shift) & 0xFF) &<< 8 | ((sets.2 &>> shift) & 0xFF) &<< 16
                             | ((sets.3 &>> shift) & 0xFF) &<< 24 | ((sets.4 &>> shift) & 0xFF) &<< 32
                             | ((sets.5 &>> shift) & 0xFF) &<< 40 | ((sets.6 &>> shift) & 0xFF) &<< 48
-                        let (text, length) = Self.rankText(key, plans: plans)
-                        t[last] = length
-                        t[last &+ 1] = text
+                        let slot = Self.rankCache &+ 3 &* Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> (64 &- Self.rankCacheBits))
+                        let tag = key | 1 &<< 63
+                        if t[slot] != tag {
+                            let (text, length) = Self.rankText(key, plans: plans)
+                            t[slot] = tag
+                            t[slot &+ 1] = text
+                            t[slot &+ 2] = length
+                        }
+                        t[last] = t[slot &+ 2]
+                        t[last &+ 1] = t[slot &+ 1]
                     }
                     // Eight bytes stored, `length` of them kept: the buffer has room past the end.
                     base.storeBytes(of: t[last &+ 1].littleEndian, toByteOffset: n, as: UInt64.self)
