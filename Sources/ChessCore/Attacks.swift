@@ -5,36 +5,36 @@
 /// Tables are built once, on first use, and never change: there is no global mutable state.
 public enum Attacks {
     /// The squares a pawn of `color` on `square` attacks (not the squares it pushes to).
-    @inline(__always) public static func pawn(_ color: Color, _ square: Square) -> Bitboard {
+    @inlinable @inline(__always) public static func pawn(_ color: Color, _ square: Square) -> Bitboard {
         Bitboard(tables.pawn[color.index &* 64 &+ square.index])
     }
-    @inline(__always) public static func knight(_ square: Square) -> Bitboard { Bitboard(tables.knight[square.index]) }
-    @inline(__always) public static func king(_ square: Square) -> Bitboard { Bitboard(tables.king[square.index]) }
-    @inline(__always) public static func rook(_ square: Square, occupied: Bitboard) -> Bitboard {
+    @inlinable @inline(__always) public static func knight(_ square: Square) -> Bitboard { Bitboard(tables.knight[square.index]) }
+    @inlinable @inline(__always) public static func king(_ square: Square) -> Bitboard { Bitboard(tables.king[square.index]) }
+    @inlinable @inline(__always) public static func rook(_ square: Square, occupied: Bitboard) -> Bitboard {
         let m = tables.rookMagic[square.index]
         return Bitboard(tables.slider[m.offset &+ Int(truncatingIfNeeded: ((occupied.rawValue & m.mask) &* m.magic) &>> m.shift)])
     }
-    @inline(__always) public static func bishop(_ square: Square, occupied: Bitboard) -> Bitboard {
+    @inlinable @inline(__always) public static func bishop(_ square: Square, occupied: Bitboard) -> Bitboard {
         let m = tables.bishopMagic[square.index]
         return Bitboard(tables.slider[m.offset &+ Int(truncatingIfNeeded: ((occupied.rawValue & m.mask) &* m.magic) &>> m.shift)])
     }
-    @inline(__always) public static func queen(_ square: Square, occupied: Bitboard) -> Bitboard {
+    @inlinable @inline(__always) public static func queen(_ square: Square, occupied: Bitboard) -> Bitboard {
         rook(square, occupied: occupied) | bishop(square, occupied: occupied)
     }
     /// The squares strictly between `a` and `b` on a rank, file or diagonal; empty when they are not aligned.
-    @inline(__always) public static func between(_ a: Square, _ b: Square) -> Bitboard {
+    @inlinable @inline(__always) public static func between(_ a: Square, _ b: Square) -> Bitboard {
         Bitboard(tables.between[a.index &* 64 &+ b.index])
     }
     /// The whole line (edge to edge) through `a` and `b`; empty when they are not aligned.
-    @inline(__always) public static func ray(_ a: Square, _ b: Square) -> Bitboard {
+    @inlinable @inline(__always) public static func ray(_ a: Square, _ b: Square) -> Bitboard {
         Bitboard(tables.line[a.index &* 64 &+ b.index])
     }
     /// Whether `c` lies on the line through `a` and `b`.
-    @inline(__always) public static func aligned(_ a: Square, _ b: Square, _ c: Square) -> Bool {
+    @inlinable @inline(__always) public static func aligned(_ a: Square, _ b: Square, _ c: Square) -> Bool {
         ray(a, b).contains(c)
     }
     /// What a piece attacks from `square` given the occupied squares.
-    @inline(__always) public static func of(_ piece: Piece, _ square: Square, occupied: Bitboard) -> Bitboard {
+    @inlinable @inline(__always) public static func of(_ piece: Piece, _ square: Square, occupied: Bitboard) -> Bitboard {
         switch piece.role {
         case .pawn: pawn(piece.color, square)
         case .knight: knight(square)
@@ -46,24 +46,24 @@ public enum Attacks {
     }
 }
 
-struct Magic {
-    var mask: UInt64
-    var magic: UInt64
-    var shift: UInt64
-    var offset: Int
+@usableFromInline struct Magic {
+    @usableFromInline var mask: UInt64
+    @usableFromInline var magic: UInt64
+    @usableFromInline var shift: UInt64
+    @usableFromInline var offset: Int
 }
 
 /// Storage for the attack tables. Allocated once and never freed or written after `init`, which is
 /// why it may be shared across threads; raw buffers keep lookups free of bounds checks and reference counting.
-final class AttackTables: @unchecked Sendable {
-    let pawn: UnsafeMutablePointer<UInt64>
-    let knight: UnsafeMutablePointer<UInt64>
-    let king: UnsafeMutablePointer<UInt64>
-    let between: UnsafeMutablePointer<UInt64>
-    let line: UnsafeMutablePointer<UInt64>
-    let rookMagic: UnsafeMutablePointer<Magic>
-    let bishopMagic: UnsafeMutablePointer<Magic>
-    let slider: UnsafeMutablePointer<UInt64>
+@usableFromInline final class AttackTables: @unchecked Sendable {
+    @usableFromInline let pawn: UnsafeMutablePointer<UInt64>
+    @usableFromInline let knight: UnsafeMutablePointer<UInt64>
+    @usableFromInline let king: UnsafeMutablePointer<UInt64>
+    @usableFromInline let between: UnsafeMutablePointer<UInt64>
+    @usableFromInline let line: UnsafeMutablePointer<UInt64>
+    @usableFromInline let rookMagic: UnsafeMutablePointer<Magic>
+    @usableFromInline let bishopMagic: UnsafeMutablePointer<Magic>
+    @usableFromInline let slider: UnsafeMutablePointer<UInt64>
 
     static let rookDirections = [(1, 0), (-1, 0), (0, 1), (0, -1)]
     static let bishopDirections = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
@@ -169,4 +169,5 @@ final class AttackTables: @unchecked Sendable {
     }
 }
 
-let tables = AttackTables()
+/// Inlined into other modules (ChessPGN) with the lookups that read it.
+@usableFromInline let tables = AttackTables()
