@@ -34,9 +34,9 @@ public struct Board: Hashable, Sendable {
         self.kings = kings
     }
 
-    @inline(__always) public var occupied: Bitboard { white | black }
-    @inline(__always) public func pieces(_ color: Color) -> Bitboard { color == .white ? white : black }
-    @inline(__always) public func pieces(_ role: Role) -> Bitboard {
+    @inlinable @inline(__always) public var occupied: Bitboard { white | black }
+    @inlinable @inline(__always) public func pieces(_ color: Color) -> Bitboard { color == .white ? white : black }
+    @inlinable @inline(__always) public func pieces(_ role: Role) -> Bitboard {
         switch role {
         case .pawn: pawns
         case .knight: knights
@@ -46,17 +46,17 @@ public struct Board: Hashable, Sendable {
         case .king: kings
         }
     }
-    @inline(__always) public func pieces(_ piece: Piece) -> Bitboard { pieces(piece.color) & pieces(piece.role) }
-    @inline(__always) public func pieces(_ color: Color, _ role: Role) -> Bitboard { pieces(color) & pieces(role) }
+    @inlinable @inline(__always) public func pieces(_ piece: Piece) -> Bitboard { pieces(piece.color) & pieces(piece.role) }
+    @inlinable @inline(__always) public func pieces(_ color: Color, _ role: Role) -> Bitboard { pieces(color) & pieces(role) }
     /// Bishops and queens: the pieces that attack along diagonals.
-    @inline(__always) var diagonalSliders: Bitboard { bishops | queens }
+    @usableFromInline @inline(__always) var diagonalSliders: Bitboard { bishops | queens }
     /// Rooks and queens: the pieces that attack along ranks and files.
-    @inline(__always) var straightSliders: Bitboard { rooks | queens }
+    @usableFromInline @inline(__always) var straightSliders: Bitboard { rooks | queens }
 
     /// The square of `color`'s king, or `nil` when there is none (or the lowest of several).
-    @inline(__always) public func king(of color: Color) -> Square? { (kings & pieces(color)).first }
+    @inlinable @inline(__always) public func king(of color: Color) -> Square? { (kings & pieces(color)).first }
 
-    @inline(__always) public func role(at square: Square) -> Role? {
+    @inlinable @inline(__always) public func role(at square: Square) -> Role? {
         let b = Bitboard(square)
         if (occupied & b).isEmpty { return nil }
         if (pawns & b).isNotEmpty { return .pawn }
@@ -67,7 +67,7 @@ public struct Board: Hashable, Sendable {
         return .king
     }
 
-    @inline(__always) public func color(at square: Square) -> Color? {
+    @inlinable @inline(__always) public func color(at square: Square) -> Color? {
         if white.contains(square) { return .white }
         if black.contains(square) { return .black }
         return nil
@@ -117,7 +117,7 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The pieces of `color` that attack `square`, given the occupied squares (pass a modified set to look through pieces).
-    @inline(__always) public func attackers(of square: Square, by color: Color, occupied: Bitboard) -> Bitboard {
+    @inlinable @inline(__always) public func attackers(of square: Square, by color: Color, occupied: Bitboard) -> Bitboard {
         let them = pieces(color)
         let a = (Attacks.rook(square, occupied: occupied) & straightSliders)
             | (Attacks.bishop(square, occupied: occupied) & diagonalSliders)

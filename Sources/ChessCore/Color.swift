@@ -5,10 +5,10 @@ public enum Color: UInt8, Sendable, CaseIterable, Hashable {
     case white = 0
     case black = 1
 
-    @inline(__always) public var opposite: Color { self == .white ? .black : .white }
+    @inlinable @inline(__always) public var opposite: Color { self == .white ? .black : .white }
     /// The side-to-move field of a FEN: `w` or `b`.
     public var fenChar: Character { self == .white ? "w" : "b" }
     /// `White` or `Black`, as PGN tags and messages write it.
     public var name: String { self == .white ? "White" : "Black" }
-    @inline(__always) var index: Int { Int(rawValue) }
+    @usableFromInline @inline(__always) var index: Int { Int(rawValue) }
 }

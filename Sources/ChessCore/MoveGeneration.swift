@@ -8,15 +8,25 @@ protocol MoveSink {
     mutating func addPawn(from: Square, targets: Bitboard)
     /// En passant and castling.
     mutating func addSpecial(_ move: Move)
+    /// Whether the sink only counts moves: then pawn moves may be passed as whole sets (each target square
+    /// one move, or four on the last rank) with a meaningless `from`.
+    static var countsOnly: Bool { get }
+}
+
+extension MoveSink {
+    @inline(__always) static var countsOnly: Bool { false }
 }
 
 let backRanks = Bitboard.rank(0) | Bitboard.rank(7)
 
 struct CountSink: MoveSink {
     var count = 0
+    @inline(__always) static var countsOnly: Bool { true }
     @inline(__always) mutating func add(from: Square, targets: Bitboard, role: Role) { count &+= targets.count }
     @inline(__always) mutating func addPawn(from: Square, targets: Bitboard) {
-        count &+= targets.count &+ 3 &* (targets & backRanks).count
+        count &+= targets.count
+        let promotions = targets & backRanks
+        if promotions.isNotEmpty { count &+= 3 &* promotions.count }
     }
     @inline(__always) mutating func addSpecial(_ move: Move) { count &+= 1 }
 }
@@ -139,9 +149,36 @@ extension Position {
             if pinned.contains(from) { t &= Attacks.ray(k, from) }
             sink.add(from: from, targets: t, role: .queen)
         }
+        var pawns = board.pawns & ours
+        if S.countsOnly {
+            // Counting: the pawns that are not pinned move as sets, one population count per kind of move
+            // (each target square is then one pawn's move), instead of one or two per pawn.
+            let free = pawns & ~pinned
+            pawns &= pinned
+            let empty = ~occ.rawValue
+            let f = free.rawValue
+            let notFileA: UInt64 = 0xFEFE_FEFE_FEFE_FEFE
+            let notFileH: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let single, double, towardA, towardH: UInt64
+            if color == .white {
+                single = (f &<< 8) & empty
+                double = ((single & 0x0000_0000_00FF_0000) &<< 8) & empty
+                towardA = ((f & notFileA) &<< 7) & theirs.rawValue
+                towardH = ((f & notFileH) &<< 9) & theirs.rawValue
+            } else {
+                single = (f &>> 8) & empty
+                double = ((single & 0x0000_FF00_0000_0000) &>> 8) & empty
+                towardA = ((f & notFileA) &>> 9) & theirs.rawValue
+                towardH = ((f & notFileH) &>> 7) & theirs.rawValue
+            }
+            sink.addPawn(from: k, targets: Bitboard(single) & target)
+            sink.addPawn(from: k, targets: Bitboard(double) & target)
+            sink.addPawn(from: k, targets: Bitboard(towardA) & target)
+            sink.addPawn(from: k, targets: Bitboard(towardH) & target)
+        }
         let startRank = color == .white ? 1 : 6
         let step = color == .white ? 8 : -8
-        for from in board.pawns & ours {
+        for from in pawns {
             var t = Attacks.pawn(color, from) & theirs
             let one = Square(from.index &+ step)
             if !occ.contains(one) {

@@ -19,8 +19,10 @@ public enum Perft {
             var sink = BufferSink(buffer: base, board: position.board)
             position.generate(into: &sink)
             var total: UInt64 = 0
-            for i in 0..<sink.count {
-                total &+= count(position.playingUnchecked(base[i]), depth: depth - 1)
+            var i = 0
+            while i < sink.count {
+                total &+= count(position.playingUnchecked(base[i]), depth: depth &- 1)
+                i &+= 1
             }
             return total
         }

@@ -213,11 +213,12 @@ public struct Position: Hashable, Sendable {
         }
         castlingRights &= ~(Bitboard(m.from) | Bitboard(m.to))
         epSquare = nil
-        if m.role == .pawn && (Int(m.to.rawValue) - Int(m.from.rawValue)).magnitude == 16 {
-            epSquare = Square((Int(m.from.rawValue) + Int(m.to.rawValue)) / 2)
+        // Wrapping arithmetic: squares are 0...63 and the counters cannot reach Int.max in any game.
+        if m.role == .pawn && (m.to.rawValue ^ m.from.rawValue) == 16 {
+            epSquare = Square(raw: (m.from.rawValue &+ m.to.rawValue) &>> 1)
         }
-        halfmoveClock = (m.role == .pawn || m.capture != nil) ? 0 : halfmoveClock + 1
-        if mover == .black { fullmoveNumber += 1 }
+        halfmoveClock = (m.role == .pawn || m.capture != nil) ? 0 : halfmoveClock &+ 1
+        if mover == .black { fullmoveNumber &+= 1 }
         turn = mover.opposite
     }
 

@@ -5,10 +5,10 @@ public struct Square: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
 
     /// `index` must be in 0...63.
-    @inline(__always) public init(_ index: Int) { rawValue = UInt8(truncatingIfNeeded: index) }
-    @inline(__always) init(raw: UInt8) { rawValue = raw }
+    @inlinable @inline(__always) public init(_ index: Int) { rawValue = UInt8(truncatingIfNeeded: index) }
+    @usableFromInline @inline(__always) init(raw: UInt8) { rawValue = raw }
     /// `file` and `rank` count from 0 (file a, rank 1).
-    @inline(__always) public init(file: Int, rank: Int) { self.init(rank * 8 + file) }
+    @inlinable @inline(__always) public init(file: Int, rank: Int) { self.init(rank &* 8 &+ file) }
 
     /// Parses `e4`; `nil` for anything that is not a file letter a–h followed by a rank digit 1–8.
     public init?(_ name: some StringProtocol) {
@@ -17,18 +17,18 @@ public struct Square: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(file: Int(u[0] - 97), rank: Int(u[1] - 49))
     }
 
-    @inline(__always) public var index: Int { Int(rawValue) }
-    @inline(__always) public var file: Int { Int(rawValue & 7) }
-    @inline(__always) public var rank: Int { Int(rawValue >> 3) }
+    @inlinable @inline(__always) public var index: Int { Int(rawValue) }
+    @inlinable @inline(__always) public var file: Int { Int(rawValue & 7) }
+    @inlinable @inline(__always) public var rank: Int { Int(rawValue >> 3) }
     public var fileChar: Character { Character(Unicode.Scalar(UInt8(97 + file))) }
     public var rankChar: Character { Character(Unicode.Scalar(UInt8(49 + rank))) }
     /// `e4`.
     public var name: String { String(fileChar) + String(rankChar) }
     public var description: String { name }
     /// The same square seen from the other side (a1 <-> a8).
-    @inline(__always) public var flippedVertically: Square { Square(raw: rawValue ^ 56) }
+    @inlinable @inline(__always) public var flippedVertically: Square { Square(raw: rawValue ^ 56) }
     /// The rank counted from `color`'s side: rank 1 for White is rank 8 for Black.
-    @inline(__always) public func relativeRank(for color: Color) -> Int { color == .white ? rank : 7 - rank }
+    @inlinable @inline(__always) public func relativeRank(for color: Color) -> Int { color == .white ? rank : 7 &- rank }
 
     public static func < (a: Square, b: Square) -> Bool { a.rawValue < b.rawValue }
 

@@ -160,9 +160,9 @@ public struct FENExporter: PGNVisitor {
 
     /// Counts the move just played in the innermost line and prints the position after it.
     private mutating func recordPly(san: String?, uci: String?) {
-        movesPlayed += 1
-        let i = lines.count - 1
-        lines[i].ply += 1
+        movesPlayed &+= 1
+        let i = lines.count &- 1
+        lines[i].ply &+= 1
         let s = lines[i].sequence
         if s >= 0 { append(replayer.position, ply: lines[i].ply, san: san, uci: uci, sequence: s) }
     }
@@ -205,11 +205,9 @@ public struct FENExporter: PGNVisitor {
     private mutating func append(_ p: Position, ply: Int, san: String?, uci: String?, sequence s: Int) {
         switch options.format {
         case .fen:
-            fenText.appendFEN(p, to: &sequences[s])
-            sequences[s].append(10)
+            fenText.appendLine(p, counters: true, to: &sequences[s])
         case .epd:
-            fenText.appendEPD(p, to: &sequences[s])
-            sequences[s].append(10)
+            fenText.appendLine(p, counters: false, to: &sequences[s])
         case .jsonl:
             var line = "{\"game\":\(gamesSeen),"
             if options.variations { line += "\"line\":\(s)," }

@@ -17,15 +17,20 @@ public struct FENText: Sendable {
     /// For each rank of the last position written, its text length and its text (little-endian);
     /// then that position's seven piece sets (white, pawns … kings); then 1 once it is set; then
     /// the 256 rank plans (see `plan(_:)`), kept here rather than in a global (whose lazy
-    /// initialisation is checked on every access).
+    /// initialisation is checked on every access); then a cache of rank texts (see `rankCache`).
     private var table: [UInt64]
     private static let lastBase = 0
     private static let lastSets = lastBase + 16
     private static let lastValid = lastSets + 7
     private static let plans = lastValid + 1
+    /// Rank texts by rank key, direct-mapped: per slot the key with bit 63 set (0 for an empty
+    /// slot), the text and its length. The ranks of a game's positions repeat (`pppppppp`, `8`,
+    /// `rnbqkbnr`, …): a hit costs a hash and a compare instead of composing the text.
+    private static let rankCache = plans + 512
+    private static let rankCacheBits: UInt64 = 12
 
     public init() {
-        table = Array(repeating: 0, count: Self.plans + 512)
+        table = Array(repeating: 0, count: Self.rankCache + 3 << Int(Self.rankCacheBits))
         for occupancy in 0..<256 {
             let (plan, length) = Self.plan(UInt64(occupancy))
             table[Self.plans + 2 * occupancy] = plan
@@ -41,15 +46,20 @@ public struct FENText: Sendable {
         write(p, counters: false, to: &out)
     }
 
+    /// The FEN (`counters`) or EPD followed by a line feed, in one append.
+    mutating func appendLine(_ p: Position, counters: Bool, to out: inout [UInt8]) {
+        write(p, counters: counters, newline: true, to: &out)
+    }
+
     /// Builds the line in a stack buffer and appends it once: appending byte by byte to an array
     /// (a uniqueness check per byte) was a quarter of pgn2fen's time.
-    private mutating func write(_ p: Position, counters: Bool, to out: inout [UInt8]) {
+    private mutating func write(_ p: Position, counters: Bool, newline: Bool = false, to out: inout [UInt8]) {
         let b = p.board
         let sets = (b.pieces(.white).rawValue, b.pieces(.pawn).rawValue, b.pieces(.knight).rawValue, b.pieces(.bishop).rawValue,
                     b.pieces(.rook).rawValue, b.pieces(.queen).rawValue, b.pieces(.king).rawValue)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 192) { buf in
             let base = UnsafeMutableRawPointer(buf.baseAddress!)
-            var n = table.withUnsafeMutableBufferPointer { t -> Int in
+            let n = table.withUnsafeMutableBufferPointer { t -> Int in
                 var n = 0  // a local of this closure, so that it stays in a register
                 // Squares whose piece differs from the last position written: only their ranks
                 // need a new text (a move changes one or two).
@@ -66,13 +76,20 @@ public struct FENText: Sendable {
                 for rank in stride(from: 7, through: 0, by: -1) {
                     let shift = UInt64(truncatingIfNeeded: rank &* 8)
                     let last = Self.lastBase &+ rank &* 2
-                    if (changed >> shift) & 0xFF != 0 {
-                        let key = (sets.0 >> shift) & 0xFF | ((sets.1 >> shift) & 0xFF) << 8 | ((sets.2 >> shift) & 0xFF) << 16
-                            | ((sets.3 >> shift) & 0xFF) << 24 | ((sets.4 >> shift) & 0xFF) << 32
-                            | ((sets.5 >> shift) & 0xFF) << 40 | ((sets.6 >> shift) & 0xFF) << 48
-                        let (text, length) = Self.rankText(key, plans: plans)
-                        t[last] = length
-                        t[last &+ 1] = text
+                    if (changed &>> shift) & 0xFF != 0 {
+                        let key = (sets.0 &>> shift) & 0xFF | ((sets.1 &>> shift) & 0xFF) &<< 8 | ((sets.2 &>> shift) & 0xFF) &<< 16
+                            | ((sets.3 &>> shift) & 0xFF) &<< 24 | ((sets.4 &>> shift) & 0xFF) &<< 32
+                            | ((sets.5 &>> shift) & 0xFF) &<< 40 | ((sets.6 &>> shift) & 0xFF) &<< 48
+                        let slot = Self.rankCache &+ 3 &* Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> (64 &- Self.rankCacheBits))
+                        let tag = key | 1 &<< 63
+                        if t[slot] != tag {
+                            let (text, length) = Self.rankText(key, plans: plans)
+                            t[slot] = tag
+                            t[slot &+ 1] = text
+                            t[slot &+ 2] = length
+                        }
+                        t[last] = t[slot &+ 2]
+                        t[last &+ 1] = t[slot &+ 1]
                     }
                     // Eight bytes stored, `length` of them kept: the buffer has room past the end.
                     base.storeBytes(of: t[last &+ 1].littleEndian, toByteOffset: n, as: UInt64.self)
@@ -84,56 +101,38 @@ public struct FENText: Sendable {
                 }
                 return n
             }
-            func put(_ c: UInt8) {
-                buf[n] = c
-                n &+= 1
-            }
-            put(32)
-            put(p.turn == .white ? 119 : 98)
-            put(32)
+            // A cursor value rather than local functions that capture `n`: a captured variable is
+            // boxed, and every access to it was checked for exclusivity at run time.
+            var w = ByteCursor(base: buf.baseAddress!, count: n)
+            w.put(32)
+            w.put(p.turn == .white ? 119 : 98)
+            w.put(32)
             let rights = p.castlingRights
             if rights.isEmpty {
-                put(45)
+                w.put(45)
             } else if (rights & ~Self.standardRooks).isEmpty, Self.standardCastlingRooks(p) {
-                if rights.contains(.h1) { put(75) }
-                if rights.contains(.a1) { put(81) }
-                if rights.contains(.h8) { put(107) }
-                if rights.contains(.a8) { put(113) }
+                if rights.contains(.h1) { w.put(75) }
+                if rights.contains(.a1) { w.put(81) }
+                if rights.contains(.h8) { w.put(107) }
+                if rights.contains(.a8) { w.put(113) }
             } else {
-                for c in p.setup(.always).castlingFEN.utf8.prefix(16) { put(c) }
+                for c in p.setup(.always).castlingFEN.utf8.prefix(16) { w.put(c) }
             }
-            put(32)
+            w.put(32)
             if let ep = p.epSquare {
-                put(97 &+ UInt8(ep.file))
-                put(49 &+ UInt8(ep.rank))
+                w.put(97 &+ UInt8(ep.file))
+                w.put(49 &+ UInt8(ep.rank))
             } else {
-                put(45)
+                w.put(45)
             }
             if counters {
-                put(32)
-                putInt(p.halfmoveClock)
-                put(32)
-                putInt(p.fullmoveNumber)
+                w.put(32)
+                w.putInt(p.halfmoveClock)
+                w.put(32)
+                w.putInt(p.fullmoveNumber)
             }
-            func putInt(_ v: Int) {
-                if v < 0 { put(45) }
-                var m = v.magnitude
-                var digits = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
-                              UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
-                var k = 0
-                withUnsafeMutableBytes(of: &digits) { d in
-                    repeat {
-                        d[k] = 48 &+ UInt8(m % 10)
-                        m /= 10
-                        k &+= 1
-                    } while m > 0
-                    while k > 0 {
-                        k &-= 1
-                        put(d[k])
-                    }
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[0..<n]))
+            if newline { w.put(10) }
+            out.append(contentsOf: UnsafeBufferPointer(start: w.base, count: w.count))
         }
     }
 
@@ -149,9 +148,10 @@ public struct FENText: Sendable {
     static func rankText(_ key: UInt64, plans: UnsafeBufferPointer<UInt64>) -> (text: UInt64, length: UInt64) {
         /// Bit f of `x` to byte f (0 or 1).
         @inline(__always) func spread(_ x: UInt64) -> UInt64 {
-            (((x & 0x7F) &* 0x0002_0408_1020_4081) & 0x0101_0101_0101_0101) | ((x & 0x80) << 49)
+            (((x & 0x7F) &* 0x0002_0408_1020_4081) & 0x0101_0101_0101_0101) | ((x & 0x80) &<< 49)
         }
-        @inline(__always) func byte(_ i: Int) -> UInt64 { (key >> UInt64(8 * i)) & 0xFF }
+        // Masking shifts (`&>>`, `&<<`): the amounts are below 64, and a plain shift checks them.
+        @inline(__always) func byte(_ i: UInt64) -> UInt64 { (key &>> (i &<< 3)) & 0xFF }
         let occupied = byte(1) | byte(2) | byte(3) | byte(4) | byte(5) | byte(6)
         // P N B R Q K, lower case (+ 0x20) for black.
         let letters = spread(byte(1)) &* 80 &+ spread(byte(2)) &* 78 &+ spread(byte(3)) &* 66 &+ spread(byte(4)) &* 82
@@ -159,10 +159,12 @@ public struct FENText: Sendable {
         let i = Int(truncatingIfNeeded: occupied) &* 2
         let plan = plans[i]
         var text: UInt64 = 0
-        for j in 0..<8 {
-            let step = (plan >> UInt64(8 * j)) & 0xFF
-            let letter = (letters >> ((step & 7) << 3)) & 0xFF
-            text |= (step & 0x80 != 0 ? step & 0x7F : letter) << UInt64(8 * j)
+        var j: UInt64 = 0
+        while j < 64 {
+            let step = (plan &>> j) & 0xFF
+            let letter = (letters &>> ((step & 7) &<< 3)) & 0xFF
+            text |= (step & 0x80 != 0 ? step & 0x7F : letter) &<< j
+            j &+= 8
         }
         return (text, plans[i &+ 1])
     }
@@ -199,5 +201,37 @@ public struct FENText: Sendable {
         if (r & whiteRooks).isNotEmpty, p.board.king(of: .white) != .e1 { return false }
         if (r & blackRooks).isNotEmpty, p.board.king(of: .black) != .e8 { return false }
         return true
+    }
+}
+
+/// Bytes written into a stack buffer that has room for them (a FEN line is at most 192 bytes).
+private struct ByteCursor {
+    let base: UnsafeMutablePointer<UInt8>
+    var count: Int
+
+    @inline(__always) mutating func put(_ c: UInt8) {
+        base[count] = c
+        count &+= 1
+    }
+
+    /// The decimal digits of `v` (with `-` when negative).
+    @inline(__always) mutating func putInt(_ v: Int) {
+        if v < 0 { put(45) }
+        var m = v.magnitude
+        let first = count
+        repeat {
+            put(48 &+ UInt8(truncatingIfNeeded: m % 10))
+            m /= 10
+        } while m > 0
+        // The digits came out lowest first: reverse them in place.
+        var i = first
+        var j = count &- 1
+        while i < j {
+            let t = base[i]
+            base[i] = base[j]
+            base[j] = t
+            i &+= 1
+            j &-= 1
+        }
     }
 }

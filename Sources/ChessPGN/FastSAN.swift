@@ -14,7 +14,7 @@ enum FastSAN {
     /// The same, over the token's bytes.
     static func play(utf8 u: UnsafeBufferPointer<UInt8>, in p: Position) -> (move: Move, after: Position)? {
         var n = u.count
-        while n > 0, u[n - 1] == 43 || u[n - 1] == 35 { n -= 1 }  // + #
+        while n > 0, u[n &- 1] == 43 || u[n &- 1] == 35 { n &-= 1 }  // + #
         guard n >= 2 else { return nil }
         var i = 0
         var role = Role.pawn
@@ -28,40 +28,40 @@ enum FastSAN {
         }
         if role != .pawn { i = 1 }
         var promotion: Role? = nil
-        if role == .pawn, n >= 4, u[n - 2] == 61 {  // =Q
-            switch u[n - 1] {
+        if role == .pawn, n >= 4, u[n &- 2] == 61 {  // =Q
+            switch u[n &- 1] {
             case 81: promotion = .queen
             case 78: promotion = .knight
             case 82: promotion = .rook
             case 66: promotion = .bishop
             default: return nil
             }
-            n -= 2
+            n &-= 2
         }
-        guard n - i >= 2 else { return nil }
-        let tf = Int(u[n - 2]) - 97
-        let tr = Int(u[n - 1]) - 49
+        guard n &- i >= 2 else { return nil }
+        let tf = Int(u[n &- 2]) &- 97
+        let tr = Int(u[n &- 1]) &- 49
         guard tf >= 0, tf < 8, tr >= 0, tr < 8 else { return nil }
-        n -= 2
+        n &-= 2
         var capture = false
-        if n > i, u[n - 1] == 120 {  // x
+        if n > i, u[n &- 1] == 120 {  // x
             capture = true
-            n -= 1
+            n &-= 1
         }
         var fromFile = -1
         var fromRank = -1
         if n > i {
             let c = Int(u[i])
             if c >= 97 && c <= 104 {
-                fromFile = c - 97
-                i += 1
+                fromFile = c &- 97
+                i &+= 1
             }
         }
         if n > i {
             let c = Int(u[i])
             if c >= 49 && c <= 56 {
-                fromRank = c - 49
-                i += 1
+                fromRank = c &- 49
+                i &+= 1
             }
         }
         guard i == n else { return nil }
@@ -79,15 +79,15 @@ enum FastSAN {
             let dir = us == .white ? -1 : 1
             let pawns = ours & board.pieces(.pawn)
             if capture {
-                guard fromFile >= 0, fromRank < 0, abs(fromFile - tf) == 1, tr + dir >= 0, tr + dir < 8 else { return nil }
-                candidates = pawns & Bitboard(Square(file: fromFile, rank: tr + dir))
+                guard fromFile >= 0, fromRank < 0, (fromFile &- tf == 1 || tf &- fromFile == 1), tr &+ dir >= 0, tr &+ dir < 8 else { return nil }
+                candidates = pawns & Bitboard(Square(file: fromFile, rank: tr &+ dir))
             } else {
-                guard fromFile < 0 || fromFile == tf, fromRank < 0, tr + dir >= 0, tr + dir < 8 else { return nil }
-                let one = Square(file: tf, rank: tr + dir)
+                guard fromFile < 0 || fromFile == tf, fromRank < 0, tr &+ dir >= 0, tr &+ dir < 8 else { return nil }
+                let one = Square(file: tf, rank: tr &+ dir)
                 if pawns.contains(one) {
                     candidates = Bitboard(one)
                 } else if tr == (us == .white ? 3 : 4), !board.occupied.contains(one) {
-                    candidates = pawns & Bitboard(Square(file: tf, rank: tr + 2 * dir))
+                    candidates = pawns & Bitboard(Square(file: tf, rank: tr &+ 2 &* dir))
                 } else {
                     return nil
                 }

@@ -20,7 +20,7 @@ public final class PGNReader {
     /// The name used in diagnostics.
     public let fileName: String
     /// Bytes consumed so far (for progress lines).
-    public private(set) var bytesConsumed = 0
+    @exclusivity(unchecked) public private(set) var bytesConsumed = 0
     /// Games started so far.
     public private(set) var gamesRead = 0
 
@@ -32,15 +32,18 @@ public final class PGNReader {
 
     private let fill: (UnsafeMutableRawBufferPointer) throws -> Int
     private let buf: UnsafeMutableBufferPointer<UInt8>
-    private var pos = 0
-    private var end = 0
+    // The scanning state is read and written per byte: `@exclusivity(unchecked)` drops the dynamic
+    // exclusivity check of each access (the reader is a class used from one place at a time).
+    @exclusivity(unchecked) private var pos = 0
+    @exclusivity(unchecked) private var end = 0
     private var eof = false
     private var ioError: (any Error)? = nil
-    private var line = 1
-    private var col = 1
-    private var lastCR = false
+    @exclusivity(unchecked) private var line = 1
+    @exclusivity(unchecked) private var col = 1
+    @exclusivity(unchecked) private var lastCR = false
     private var atFileStart = true
     /// The comment or tag value being read.
+    @exclusivity(unchecked)
     private var tok: [UInt8] = []
     /// Problems delivered in the current game; past `maxProblemsPerGame` they are counted, not delivered.
     private var gameProblems = 0
@@ -54,7 +57,7 @@ public final class PGNReader {
     /// The symbol being read (move, move number, result, glyph): at most `maxToken` bytes, kept in
     /// a fixed buffer so that the bytes of a move cost no array bookkeeping.
     private let sym: UnsafeMutablePointer<UInt8>
-    private var symCount = 0
+    @exclusivity(unchecked) private var symCount = 0
 
     /// A reader over a byte source: `read` fills the buffer it is given and returns the count, 0 at the end.
     public init(fileName: String, chunkSize: Int = 1 << 16, read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {

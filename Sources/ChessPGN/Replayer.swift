@@ -134,14 +134,20 @@ public struct Replayer: Sendable {
     /// but returns only the move: the position after it is `position`. The hot path of pgn2fen:
     /// the common moves are resolved from the bytes, with no String and no copy of the positions.
     public mutating func advance(bytes: UnsafeBufferPointer<UInt8>, at loc: PGNLocation) -> Step {
-        let i = lines.count - 1
+        let i = lines.count &- 1
         if lines[i].dead { return .ignored }
-        if !wantsCanonicalSAN, let (m, after) = FastSAN.play(utf8: bytes, in: lines[i].position) {
-            lines[i].previousLabel = lines[i].label
-            lines[i].label = MoveLabel(san: bytes, in: lines[i].position)
-            lines[i].previous = lines[i].position
-            lines[i].position = after
-            return .played(m)
+        if !wantsCanonicalSAN {
+            // One uniqueness check for the whole update of the line, not one per field written.
+            let played: Move? = lines.withUnsafeMutableBufferPointer { l in
+                let before = l[i].position
+                guard let (m, after) = FastSAN.play(utf8: bytes, in: before) else { return nil }
+                l[i].previousLabel = l[i].label
+                l[i].label = MoveLabel(san: bytes, in: before)
+                l[i].previous = before
+                l[i].position = after
+                return m
+            }
+            if let played { return .played(played) }
         }
         switch play(String(decoding: bytes, as: UTF8.self), at: loc) {
         case .played(let r): return .played(r.move)
