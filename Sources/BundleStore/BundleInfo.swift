@@ -50,7 +50,7 @@ public struct BundleInfo: Hashable, Sendable {
     /// with the one it has to decide whether a downloaded bundle is new.
     public var contentVersion: String {
         let text = "\(BundleSchema.versionString)\n\(sourceHash)\n\(engine)\n\(profile)\n"
-        return String(SHA256.hexDigest(of: Data(text.utf8)).prefix(16))
+        return String(SHA256Hash.hexDigest(of: Data(text.utf8)).prefix(16))
     }
 
     /// The build date for a `SOURCE_DATE_EPOCH` value: `nil` when unset or empty,

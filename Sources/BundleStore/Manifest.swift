@@ -15,7 +15,7 @@ public struct ManifestArtifact: Codable, Hashable, Sendable {
 
     /// The size and digest of `contents`.
     public init(contents: Data) {
-        self.init(bytes: contents.count, sha256: SHA256.hexDigest(of: contents))
+        self.init(bytes: contents.count, sha256: SHA256Hash.hexDigest(of: contents))
     }
 }
 

@@ -12,7 +12,7 @@ import Foundation
 public enum SourceHash {
     /// The lowercase hex SHA-256 of `files` (path, contents) as described above.
     public static func of(files: [(path: String, contents: Data)]) -> String {
-        var hasher = SHA256()
+        var hasher = SHA256Hash()
         for file in files.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
             hasher.update(Array(file.path.utf8) + [0])
             let length = UInt64(file.contents.count)

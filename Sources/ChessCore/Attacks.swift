@@ -5,7 +5,7 @@
 /// Tables are built once, on first use, and never change: there is no global mutable state.
 public enum Attacks {
     /// The squares a pawn of `color` on `square` attacks (not the squares it pushes to).
-    @inlinable @inline(__always) public static func pawn(_ color: Color, _ square: Square) -> Bitboard {
+    @inlinable @inline(__always) public static func pawn(_ color: PieceColor, _ square: Square) -> Bitboard {
         Bitboard(tables.pawn[color.index &* 64 &+ square.index])
     }
     @inlinable @inline(__always) public static func knight(_ square: Square) -> Bitboard { Bitboard(tables.knight[square.index]) }

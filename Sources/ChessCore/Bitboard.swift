@@ -53,7 +53,7 @@ public struct Bitboard: Hashable, Sendable, Sequence {
     @inlinable @inline(__always) public static func ^= (a: inout Bitboard, b: Bitboard) { a.rawValue ^= b.rawValue }
 
     /// The set moved one rank toward the opponent of `color` (a pawn's push direction).
-    @inline(__always) func shiftedForward(_ color: Color) -> Bitboard {
+    @inline(__always) func shiftedForward(_ color: PieceColor) -> Bitboard {
         color == .white ? Bitboard(rawValue &<< 8) : Bitboard(rawValue &>> 8)
     }
 

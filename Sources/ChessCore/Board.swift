@@ -35,7 +35,7 @@ public struct Board: Hashable, Sendable {
     }
 
     @inlinable @inline(__always) public var occupied: Bitboard { white | black }
-    @inlinable @inline(__always) public func pieces(_ color: Color) -> Bitboard { color == .white ? white : black }
+    @inlinable @inline(__always) public func pieces(_ color: PieceColor) -> Bitboard { color == .white ? white : black }
     @inlinable @inline(__always) public func pieces(_ role: Role) -> Bitboard {
         switch role {
         case .pawn: pawns
@@ -47,14 +47,14 @@ public struct Board: Hashable, Sendable {
         }
     }
     @inlinable @inline(__always) public func pieces(_ piece: Piece) -> Bitboard { pieces(piece.color) & pieces(piece.role) }
-    @inlinable @inline(__always) public func pieces(_ color: Color, _ role: Role) -> Bitboard { pieces(color) & pieces(role) }
+    @inlinable @inline(__always) public func pieces(_ color: PieceColor, _ role: Role) -> Bitboard { pieces(color) & pieces(role) }
     /// Bishops and queens: the pieces that attack along diagonals.
     @usableFromInline @inline(__always) var diagonalSliders: Bitboard { bishops | queens }
     /// Rooks and queens: the pieces that attack along ranks and files.
     @usableFromInline @inline(__always) var straightSliders: Bitboard { rooks | queens }
 
     /// The square of `color`'s king, or `nil` when there is none (or the lowest of several).
-    @inlinable @inline(__always) public func king(of color: Color) -> Square? { (kings & pieces(color)).first }
+    @inlinable @inline(__always) public func king(of color: PieceColor) -> Square? { (kings & pieces(color)).first }
 
     @inlinable @inline(__always) public func role(at square: Square) -> Role? {
         let b = Bitboard(square)
@@ -67,7 +67,7 @@ public struct Board: Hashable, Sendable {
         return .king
     }
 
-    @inlinable @inline(__always) public func color(at square: Square) -> Color? {
+    @inlinable @inline(__always) public func color(at square: Square) -> PieceColor? {
         if white.contains(square) { return .white }
         if black.contains(square) { return .black }
         return nil
@@ -104,7 +104,7 @@ public struct Board: Hashable, Sendable {
         }
     }
 
-    @inline(__always) mutating func toggle(_ color: Color, _ role: Role, _ mask: Bitboard) {
+    @inline(__always) mutating func toggle(_ color: PieceColor, _ role: Role, _ mask: Bitboard) {
         if color == .white { white ^= mask } else { black ^= mask }
         switch role {
         case .pawn: pawns ^= mask
@@ -117,7 +117,7 @@ public struct Board: Hashable, Sendable {
     }
 
     /// The pieces of `color` that attack `square`, given the occupied squares (pass a modified set to look through pieces).
-    @inlinable @inline(__always) public func attackers(of square: Square, by color: Color, occupied: Bitboard) -> Bitboard {
+    @inlinable @inline(__always) public func attackers(of square: Square, by color: PieceColor, occupied: Bitboard) -> Bitboard {
         let them = pieces(color)
         let a = (Attacks.rook(square, occupied: occupied) & straightSliders)
             | (Attacks.bishop(square, occupied: occupied) & diagonalSliders)
@@ -128,7 +128,7 @@ public struct Board: Hashable, Sendable {
     }
 
     /// Every square `color` attacks.
-    public func attacked(by color: Color, occupied: Bitboard? = nil) -> Bitboard {
+    public func attacked(by color: PieceColor, occupied: Bitboard? = nil) -> Bitboard {
         let occ = occupied ?? self.occupied
         var result = Bitboard.empty
         for s in pieces(color) {

@@ -89,7 +89,7 @@ extension Setup {
 
         // Field 2: side to move.
         let (tStart, turnField) = fields[1]
-        let turn: Color
+        let turn: PieceColor
         switch str(turnField) {
         case "w": turn = .white
         case "b": turn = .black

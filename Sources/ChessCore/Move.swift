@@ -37,7 +37,7 @@ public struct Move: Hashable, Sendable, CustomStringConvertible {
 
 /// A move applied to a setup; unchecked (the caller asserts legality). Used by `Position.playing`.
 extension Board {
-    @inline(__always) mutating func apply(_ m: Move, by us: Color) {
+    @inline(__always) mutating func apply(_ m: Move, by us: PieceColor) {
         if let captured = m.capture {
             let sq = m.isEnPassant ? Square(file: m.to.file, rank: m.from.rank) : m.to
             toggle(us.opposite, captured, Bitboard(sq))

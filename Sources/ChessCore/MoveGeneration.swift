@@ -44,7 +44,7 @@ let promotionRoles: [Role] = [.queen, .rook, .bishop, .knight]
 struct ListSink: MoveSink {
     var moves: [Move] = []
     var board = Board.empty
-    var turn = Color.white
+    var turn = PieceColor.white
     @inline(__always) mutating func add(from: Square, targets: Bitboard, role: Role) {
         for to in targets { moves.append(Move(from: from, to: to, role: role, capture: board.role(at: to))) }
     }

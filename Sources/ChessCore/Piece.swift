@@ -2,10 +2,10 @@
 
 /// A coloured piece, such as a white knight.
 public struct Piece: Hashable, Sendable {
-    public let color: Color
+    public let color: PieceColor
     public let role: Role
 
-    public init(_ color: Color, _ role: Role) {
+    public init(_ color: PieceColor, _ role: Role) {
         self.color = color
         self.role = role
     }

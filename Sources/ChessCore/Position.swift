@@ -9,7 +9,7 @@
 /// ```
 public struct Position: Hashable, Sendable {
     public private(set) var board: Board
-    public private(set) var turn: Color
+    public private(set) var turn: PieceColor
     /// Rooks that may still castle, by square.
     public private(set) var castlingRights: Bitboard
     /// The square a pawn skipped on the last move, after every double push (the FEN standard's policy).
@@ -38,7 +38,7 @@ public struct Position: Hashable, Sendable {
         var reasons: PositionError.Reasons = []
         let b = s.board
 
-        for c in Color.allCases {
+        for c in PieceColor.allCases {
             let kings = b.pieces(c, .king).count
             if kings == 0 { reasons.insert(.missingKing) }
             if kings > 1 { reasons.insert(.tooManyKings) }
@@ -55,7 +55,7 @@ public struct Position: Hashable, Sendable {
         // Castling rights: the king on its home square and the rook in its corner.
         var validRights = Bitboard.empty
         for (king, rooks) in [(Square.e1, [Square.a1, .h1]), (Square.e8, [Square.a8, .h8])] {
-            let color: Color = king == .e1 ? .white : .black
+            let color: PieceColor = king == .e1 ? .white : .black
             guard b.pieces(color, .king).contains(king) else { continue }
             for r in rooks where b.pieces(color, .rook).contains(r) { validRights.insert(r) }
         }
@@ -99,7 +99,7 @@ public struct Position: Hashable, Sendable {
     }
 
     /// Checks that no single move could have delivered.
-    static func isImpossibleCheck(board b: Board, king: Square, checkers: Bitboard, ep: Square?, turn: Color) -> Bool {
+    static func isImpossibleCheck(board b: Board, king: Square, checkers: Bitboard, ep: Square?, turn: PieceColor) -> Bool {
         if checkers.count > 2 { return true }
         if let ep {
             // The last move was the double push: its pawn gives the check, or it uncovered exactly one slider.
@@ -271,7 +271,7 @@ public struct Position: Hashable, Sendable {
 /// and the en-passant square only when a capture there is legal. Counters are not part of it.
 public struct PositionIdentity: Hashable, Sendable {
     public let board: Board
-    public let turn: Color
+    public let turn: PieceColor
     public let castlingRights: Bitboard
     public let epSquare: Square?
 

@@ -5,14 +5,14 @@
 /// Turn it into a playable `Position` with `Position(setup)`, which lists every reason it is illegal.
 public struct Setup: Hashable, Sendable {
     public var board: Board
-    public var turn: Color
+    public var turn: PieceColor
     /// The rooks that may still castle, by their squares (`a1`, `h1`, `a8`, `h8` in standard chess).
     public var castlingRights: Bitboard
     public var epSquare: Square?
     public var halfmoveClock: Int
     public var fullmoveNumber: Int
 
-    public init(board: Board, turn: Color = .white, castlingRights: Bitboard = .empty, epSquare: Square? = nil,
+    public init(board: Board, turn: PieceColor = .white, castlingRights: Bitboard = .empty, epSquare: Square? = nil,
                 halfmoveClock: Int = 0, fullmoveNumber: Int = 1) {
         self.board = board
         self.turn = turn

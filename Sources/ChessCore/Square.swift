@@ -28,7 +28,7 @@ public struct Square: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The same square seen from the other side (a1 <-> a8).
     @inlinable @inline(__always) public var flippedVertically: Square { Square(raw: rawValue ^ 56) }
     /// The rank counted from `color`'s side: rank 1 for White is rank 8 for Black.
-    @inlinable @inline(__always) public func relativeRank(for color: Color) -> Int { color == .white ? rank : 7 &- rank }
+    @inlinable @inline(__always) public func relativeRank(for color: PieceColor) -> Int { color == .white ? rank : 7 &- rank }
 
     public static func < (a: Square, b: Square) -> Bool { a.rawValue < b.rawValue }
 

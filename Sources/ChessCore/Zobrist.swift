@@ -10,7 +10,7 @@ extension Position {
     /// ```
     public var zobristKey: UInt64 {
         var key: UInt64 = 0
-        for color in Color.allCases {
+        for color in PieceColor.allCases {
             for role in Role.allCases {
                 let kind = 2 * role.index + (color == .white ? 1 : 0)
                 for s in board.pieces(color, role) { key ^= polyglotRandom[64 * kind + s.index] }

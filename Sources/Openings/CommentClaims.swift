@@ -12,7 +12,7 @@ public enum BoardClaim: Hashable, Sendable {
     /// listed, and the claim holds when one of them reaches the target.
     case reaches(pieces: [Square], role: Role, verb: String, target: Square)
     /// `side` attacks (or defends) `target` with `count` pieces.
-    case count(side: Color, target: Square, count: Int, defending: Bool)
+    case count(side: PieceColor, target: Square, count: Int, defending: Bool)
 }
 
 /// A claim the position contradicts, with the words it was read from.
@@ -101,7 +101,7 @@ public enum CommentClaims {
     }
 
     /// Attackers of `target` by `side`, counting sliders lined up behind other attackers (a battery).
-    static func attackersThroughBatteries(_ board: Board, _ target: Square, _ side: Color) -> Int {
+    static func attackersThroughBatteries(_ board: Board, _ target: Square, _ side: PieceColor) -> Int {
         var occupied = board.occupied
         var counted = Bitboard.empty
         while true {
@@ -196,7 +196,7 @@ public enum CommentClaims {
 
     static func singular(_ w: String) -> String { w.hasSuffix("s") ? String(w.dropLast()) : w }
 
-    static func claims(inClause words: [String], position: Position, mover: Color, moved: Move) -> [(BoardClaim, String)] {
+    static func claims(inClause words: [String], position: Position, mover: PieceColor, moved: Move) -> [(BoardClaim, String)] {
         var out: [(BoardClaim, String)] = []
         let lower = words.map { $0.lowercased() }
         // Counting claims that need no verb: `a third attacker on d5`, `two defenders of e4`.
@@ -259,7 +259,7 @@ public enum CommentClaims {
 
     /// The claims of one verb: its objects, and a count when the words give one.
     static func claims(verb v: Int, subject: PieceWord?, words: [String], lower: [String], position: Position,
-                       mover: Color, moved: Move) -> [(BoardClaim, String)] {
+                       mover: PieceColor, moved: Move) -> [(BoardClaim, String)] {
         var out: [(BoardClaim, String)] = []
         let verb = lower[v]
         let defending = defendingVerbs.contains(verb)
@@ -309,14 +309,14 @@ public enum CommentClaims {
 
     /// `the knight` with no square: the piece just moved, if it has that role (and belongs to the side named,
     /// if any), else every piece of that role of the side named, or of both sides.
-    static func resolve(_ role: Role, side: Color?, position: Position, moved: Move) -> [Square] {
+    static func resolve(_ role: Role, side: PieceColor?, position: Position, moved: Move) -> [Square] {
         let mover = position.turn.opposite
         if moved.role == role, !moved.isCastle, side == nil || side == mover { return [moved.to] }
         let board = position.board
         return Array(side.map { board.pieces($0, role) } ?? board.pieces(role))
     }
 
-    static func sideNamed(in words: ArraySlice<String>) -> Color? {
+    static func sideNamed(in words: ArraySlice<String>) -> PieceColor? {
         for w in words.reversed() {
             if w == "white" || w == "white's" { return .white }
             if w == "black" || w == "black's" { return .black }

@@ -85,7 +85,7 @@ public enum CurriculumChecks {
     }
 
     /// VAL214: every learner move of the main line and of phase-2 lines is explained by hand.
-    static func unexplainedLearnerMoves(_ s: OpeningSource, learner: Color) -> [Diagnostic] {
+    static func unexplainedLearnerMoves(_ s: OpeningSource, learner: PieceColor) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var seen = Set<[String]>()
         for line in taughtLines(s) {

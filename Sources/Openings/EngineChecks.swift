@@ -121,7 +121,7 @@ public enum EngineChecks {
         return -value(after.score)
     }
 
-    static func learnerMoveProblems(_ s: OpeningSource, learner: Color, verdicts: [PositionIdentity: EngineVerdict],
+    static func learnerMoveProblems(_ s: OpeningSource, learner: PieceColor, verdicts: [PositionIdentity: EngineVerdict],
                                     thresholds: EngineThresholds) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var checked = Set<[String]>()
@@ -196,7 +196,7 @@ public enum EngineChecks {
     }
 
     /// Material in pawns (1/3/3/5/9) of one side.
-    public static func material(_ b: Board, _ c: Color) -> Int {
+    public static func material(_ b: Board, _ c: PieceColor) -> Int {
         Role.allCases.reduce(0) { $0 + b.pieces(c, $1).count * $1.value }
     }
 

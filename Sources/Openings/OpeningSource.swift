@@ -98,7 +98,7 @@ public struct OpeningSource: Sendable {
     public var mainLine: OpeningLine { lines[0] }
     public var deviations: [OpeningLine] { lines.filter { $0.role == .deviation } }
     /// `White` or `Black` for coach sources.
-    public var learner: Color? {
+    public var learner: PieceColor? {
         switch tag("LearnerSide") {
         case "White": .white
         case "Black": .black

@@ -22,7 +22,7 @@ import Testing
         // three analysis lines each.
         #expect(values["query_results"] == "\(5 + 4 + 12)")
         let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/openings.sqlite"))
-        #expect(values["sha256"] == SHA256.hexDigest(of: data))
+        #expect(values["sha256"] == SHA256Hash.hexDigest(of: data))
         #expect(values["bytes"] == String(data.count))
     }
 

@@ -118,7 +118,7 @@ let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "
                 let learner = line.request.learner
                 for (i, a) in ann.enumerated() {
                     #expect(!a.concepts.isEmpty, "\(name) \(a.san): no concept")
-                    let mover: Color = a.fenBefore.split(separator: " ").dropFirst().first == "w" ? .white : .black
+                    let mover: PieceColor = a.fenBefore.split(separator: " ").dropFirst().first == "w" ? .white : .black
                     // Spoilers: the answer is a field, never in the opponent's text or arrows.
                     if mover != learner, i + 1 < ann.count {
                         #expect(a.answer?.san == ann[i + 1].san, "\(name) \(a.san): answer field")

@@ -33,7 +33,7 @@ public struct LineRequest: Sendable {
     /// Authored `[%cal]` arrows per move (`Gg1f3`); they replace the generated ones for that move.
     public var authoredArrows: [[String]]
     public var role: LineRole
-    public var learner: Color
+    public var learner: PieceColor
     /// For a deviation: the main line's move (SAN) in the position where the deviation starts.
     public var mainLineSAN: String?
     /// The move before the line's first move, if any (tells a recapture from a capture).
@@ -42,7 +42,7 @@ public struct LineRequest: Sendable {
     public var kind: DeviationKind?
 
     public init(moves: [LineMove], authored: [String?] = [], authoredArrows: [[String]] = [], role: LineRole = .main,
-                learner: Color, mainLineSAN: String? = nil, previous: Move? = nil, kind: DeviationKind? = nil) {
+                learner: PieceColor, mainLineSAN: String? = nil, previous: Move? = nil, kind: DeviationKind? = nil) {
         self.kind = kind
         self.moves = moves
         self.authored = authored
@@ -72,7 +72,7 @@ public struct Annotator: Sendable {
     }
 
     /// Annotates one line. See `annotate(_:)` for several lines with one engine batch.
-    public func annotate(line: [LineMove], authored: [String?] = [], role: LineRole = .main, learner: Color,
+    public func annotate(line: [LineMove], authored: [String?] = [], role: LineRole = .main, learner: PieceColor,
                          mainLineSAN: String? = nil) -> [MoveAnnotation] {
         annotate([LineRequest(moves: line, authored: authored, role: role, learner: learner, mainLineSAN: mainLineSAN)]).lines.first ?? []
     }
@@ -207,7 +207,7 @@ public struct Annotator: Sendable {
 
     /// Green for the learner's own move (or the engine's better one when it is a mistake), red for the threats a move
     /// makes. An opponent's move gets no green arrow: the learner's answer is `MoveAnnotation.answer`.
-    static func arrows(_ motifs: [Motif], move: Move, mover: Color, learner: Color) -> [String] {
+    static func arrows(_ motifs: [Motif], move: Move, mover: PieceColor, learner: PieceColor) -> [String] {
         var out: [String] = []
         func add(_ c: Character, _ squares: [Square]) {
             guard squares.count >= 2 else { return }

@@ -16,7 +16,7 @@ enum BoardFacts {
     }
 
     /// The material of `side` on the board, kings left out.
-    static func material(_ board: Board, _ side: Color) -> Int {
+    static func material(_ board: Board, _ side: PieceColor) -> Int {
         board.pieces(side).reduce(0) { sum, s in sum + (board.role(at: s).map { $0 == .king ? 0 : value($0) } ?? 0) }
     }
 
@@ -33,7 +33,7 @@ enum BoardFacts {
     }
 
     /// The cheapest piece of `side` attacking `square` within `occupied`.
-    static func cheapestAttacker(_ board: Board, _ square: Square, by side: Color, occupied: Bitboard) -> (Square, Role)? {
+    static func cheapestAttacker(_ board: Board, _ square: Square, by side: PieceColor, occupied: Bitboard) -> (Square, Role)? {
         var best: (Square, Role)?
         for s in board.attackers(of: square, by: side, occupied: occupied) & occupied {
             guard let r = board.role(at: s) else { continue }
@@ -44,7 +44,7 @@ enum BoardFacts {
 
     /// What `side` wins by starting captures on `square` (static exchange, both sides choosing
     /// to stop when it pays): 0 when it should not capture, positive when it wins material.
-    static func exchangeGain(_ board: Board, on square: Square, by side: Color) -> Int {
+    static func exchangeGain(_ board: Board, on square: Square, by side: PieceColor) -> Int {
         guard let target = board.role(at: square), board.color(at: square) == side.opposite else { return 0 }
         var occ = board.occupied
         var gain = [Int](repeating: 0, count: 34)
@@ -71,7 +71,7 @@ enum BoardFacts {
     /// The opponent pieces `side` can win material against by capturing first, when it is `side`'s move:
     /// target square, gain, and the cheapest capturing piece. Only captures legal in `position` count
     /// when it is `side` to move there.
-    static func winningCaptures(_ position: Position, by side: Color) -> [(target: Square, gain: Int, from: Square)] {
+    static func winningCaptures(_ position: Position, by side: PieceColor) -> [(target: Square, gain: Int, from: Square)] {
         let board = position.board
         var out: [(Square, Int, Square)] = []
         let legal = position.turn == side ? position.legalMoves.filter { $0.capture != nil } : nil
@@ -94,7 +94,7 @@ enum BoardFacts {
     /// Pins made by `side`'s sliders: pinner, pinned enemy piece, and the enemy piece behind it
     /// (the king, or a piece worth more than the pinned one). All three are on one line, with
     /// nothing else between them.
-    static func pins(_ board: Board, by side: Color) -> [(pinner: Square, pinned: Square, behind: Square, absolute: Bool)] {
+    static func pins(_ board: Board, by side: PieceColor) -> [(pinner: Square, pinned: Square, behind: Square, absolute: Bool)] {
         var out: [(Square, Square, Square, Bool)] = []
         let occ = board.occupied
         let enemy = board.pieces(side.opposite)
@@ -123,7 +123,7 @@ enum BoardFacts {
 
     /// Whether the pinned piece (its side to move in `position`) has a legal move along the pin line or onto the
     /// pinner: then it is not pinned in the sense a beginner needs (a pawn pushing up a file, a rook sliding on it).
-    static func canMoveAlongPin(_ position: Position, pinner: Square, pinned: Square, behind: Square, side: Color) -> Bool {
+    static func canMoveAlongPin(_ position: Position, pinner: Square, pinned: Square, behind: Square, side: PieceColor) -> Bool {
         guard position.turn == side else { return false }
         let line = Attacks.between(pinner, behind).with(pinner)
         return position.legalMoves.contains { $0.from == pinned && line.contains($0.to) }
@@ -135,21 +135,21 @@ enum BoardFacts {
     static let fileF = 5
 
     /// A king on its back rank on the a, b, c, g or h file: castled, or where castling puts it.
-    static func isCastledKing(_ k: Square, _ side: Color) -> Bool {
+    static func isCastledKing(_ k: Square, _ side: PieceColor) -> Bool {
         k.relativeRank(for: side) == 0 && [0, 1, 2, 6, 7].contains(k.file)
     }
 
     // MARK: pawn structure
 
-    static func pawns(_ board: Board, _ side: Color) -> Bitboard { board.pieces(side, .pawn) }
+    static func pawns(_ board: Board, _ side: PieceColor) -> Bitboard { board.pieces(side, .pawn) }
 
     /// Files (0–7) on which `side` has two or more pawns.
-    static func doubledFiles(_ board: Board, _ side: Color) -> [Int] {
+    static func doubledFiles(_ board: Board, _ side: PieceColor) -> [Int] {
         (0..<8).filter { (pawns(board, side) & Bitboard.file($0)).count >= 2 }
     }
 
     /// Pawns of `side` with no pawn of their own on a neighbouring file.
-    static func isolatedPawns(_ board: Board, _ side: Color) -> [Square] {
+    static func isolatedPawns(_ board: Board, _ side: PieceColor) -> [Square] {
         let p = pawns(board, side)
         return p.filter { s in
             var adj = Bitboard.empty
@@ -160,7 +160,7 @@ enum BoardFacts {
     }
 
     /// Pawns of `side` with no enemy pawn in front of them on their own or a neighbouring file.
-    static func passedPawns(_ board: Board, _ side: Color) -> [Square] {
+    static func passedPawns(_ board: Board, _ side: PieceColor) -> [Square] {
         let theirs = pawns(board, side.opposite)
         return pawns(board, side).filter { s in
             for t in theirs where abs(t.file - s.file) <= 1 {
@@ -180,7 +180,7 @@ enum BoardFacts {
     static let centre: Bitboard = Bitboard([.d4, .e4, .d5, .e5])
 
     /// Where each side's knights and bishops start.
-    static func homeSquares(_ side: Color, _ role: Role) -> [Square] {
+    static func homeSquares(_ side: PieceColor, _ role: Role) -> [Square] {
         let rank = side == .white ? 0 : 7
         switch role {
         case .knight: return [Square(file: 1, rank: rank), Square(file: 6, rank: rank)]
@@ -190,7 +190,7 @@ enum BoardFacts {
     }
 
     /// Minor pieces of `side` still on their home squares.
-    static func undevelopedMinors(_ board: Board, _ side: Color) -> [(Square, Role)] {
+    static func undevelopedMinors(_ board: Board, _ side: PieceColor) -> [(Square, Role)] {
         var out: [(Square, Role)] = []
         for r in [Role.knight, .bishop] {
             for s in homeSquares(side, r) where board[s] == Piece(side, r) { out.append((s, r)) }

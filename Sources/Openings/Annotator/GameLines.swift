@@ -13,7 +13,7 @@ public struct GameLine: Sendable {
 
 public enum GameLines {
     /// The side the learner plays, from the `LearnerSide` tag (White when missing or unknown).
-    public static func learner(_ tree: GameTree) -> Color {
+    public static func learner(_ tree: GameTree) -> PieceColor {
         tree.tag("LearnerSide")?.lowercased() == "black" ? .black : .white
     }
 

@@ -98,9 +98,9 @@ public enum Motif: Hashable, Sendable {
     case offersMaterial(piece: PlacedPiece, compensated: Bool, evidence: EngineEvidence)
     /// The engine's best move was clearly better than the move played.
     case losesGround(better: String, betterUCI: String, best: EngineScore, evidence: EngineEvidence)
-    case doubledPawns(side: Color, file: Int)
-    case isolatedPawn(side: Color, square: Square)
-    case passedPawn(side: Color, square: Square)
+    case doubledPawns(side: PieceColor, file: Int)
+    case isolatedPawn(side: PieceColor, square: Square)
+    case passedPawn(side: PieceColor, square: Square)
     case pawnChain(base: Square, head: Square)
     case pawnBreak(pawn: Square, target: Square)
     /// A pawn move (or a pawn's support) that makes a central pawn push possible with pawn support.
@@ -110,7 +110,7 @@ public enum Motif: Hashable, Sendable {
     case kingShieldWeakened(king: Square, pawn: Square)
     /// The king gets a flight square on its second rank (the move vacates it).
     case makesLuft(king: Square, square: Square)
-    case kingInCentre(side: Color, king: Square)
+    case kingInCentre(side: PieceColor, king: Square)
     case principle(Principle)
 
     /// The machine name written to jsonl and used by fixtures.

@@ -25,8 +25,8 @@ struct MoveContext {
     let engine: EngineView?
     let options: AnnotationOptions
 
-    var us: Color { before.turn }
-    var them: Color { before.turn.opposite }
+    var us: PieceColor { before.turn }
+    var them: PieceColor { before.turn.opposite }
     var b0: Board { before.board }
     var b1: Board { after.board }
     /// The piece on the destination square after the move (the promoted piece for a promotion).

@@ -4,8 +4,8 @@ import ChessCore
 /// What the writer knows about one move besides its motifs.
 struct SentenceContext {
     var san: String
-    var mover: Color
-    var learner: Color
+    var mover: PieceColor
+    var learner: PieceColor
     var role: LineRole
     /// 0-based index of the move in its line.
     var index: Int
@@ -305,9 +305,9 @@ struct SentenceWriter {
     }
 
     /// A move named in prose: `d4` for White, `...d5` for Black.
-    static func moveText(_ san: String, _ side: Color) -> String { side == .white ? san : "..." + san }
+    static func moveText(_ san: String, _ side: PieceColor) -> String { side == .white ? san : "..." + san }
 
-    static func name(_ c: Color) -> String { c.name }
+    static func name(_ c: PieceColor) -> String { c.name }
 
     /// The first variant (from a place chosen by ply) not used yet in this line.
     func pick(_ variants: [String], _ c: SentenceContext, offset: Int = 0) -> String {

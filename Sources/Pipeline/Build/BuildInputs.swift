@@ -96,7 +96,7 @@ struct BuildInputs {
         var hashed: [String: HashedFile] = [:]
         for part in BundlePart.allCases {
             guard let files = files[part] else { continue }
-            var hasher = SHA256()
+            var hasher = SHA256Hash()
             for s in settings[part] ?? [] { hasher.update(Array(("setting " + s + "\n").utf8)) }
             var complete = true
             for path in files.sorted() {
@@ -105,7 +105,7 @@ struct BuildInputs {
                     if let k = known[path], k.stamp == stamp {
                         digest = k.sha256
                     } else if let data = FileManager.default.contents(atPath: path) {
-                        digest = SHA256.hexDigest(of: data)
+                        digest = SHA256Hash.hexDigest(of: data)
                     } else {
                         digest = nil
                     }

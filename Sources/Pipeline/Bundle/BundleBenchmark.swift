@@ -36,7 +36,7 @@ public func runBundleBenchmark(positions: Int, queries: Int, directory: String) 
 
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let hashStart = DispatchTime.now()
-        let digest = SHA256.hexDigest(of: data)
+        let digest = SHA256Hash.hexDigest(of: data)
         let hash = ms(hashStart)
         return BundleBenchmarkReport(lines: [
             "positions=\(positions)", "rows=\(rows)", "bytes=\(data.count)", "write_ms=\(write)",

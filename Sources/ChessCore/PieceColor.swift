@@ -1,11 +1,11 @@
-// Color: the two sides.
+// PieceColor: the two sides.
 
 /// White or Black.
-public enum Color: UInt8, Sendable, CaseIterable, Hashable {
+public enum PieceColor: UInt8, Sendable, CaseIterable, Hashable {
     case white = 0
     case black = 1
 
-    @inlinable @inline(__always) public var opposite: Color { self == .white ? .black : .white }
+    @inlinable @inline(__always) public var opposite: PieceColor { self == .white ? .black : .white }
     /// The side-to-move field of a FEN: `w` or `b`.
     public var fenChar: Character { self == .white ? "w" : "b" }
     /// `White` or `Black`, as PGN tags and messages write it.

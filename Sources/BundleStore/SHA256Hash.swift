@@ -1,15 +1,15 @@
-// SHA256: the SHA-256 digest (FIPS 180-4), in plain Swift because Foundation on Linux has none.
+// SHA256Hash: the SHA-256 digest (FIPS 180-4), in plain Swift because Foundation on Linux has none.
 import Foundation
 
 /// A streaming SHA-256 hasher. Foundation on Linux offers no SHA-256 (CryptoKit is Apple-only)
 /// and swift-crypto is not a dependency, so the manifest's digests are computed here.
 ///
-///     var hasher = SHA256()
+///     var hasher = SHA256Hash()
 ///     hasher.update(Data("abc".utf8))
 ///     hasher.hexDigest()   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 ///
-///     SHA256.hexDigest(of: data)   // one shot
-public struct SHA256: Sendable {
+///     SHA256Hash.hexDigest(of: data)   // one shot
+public struct SHA256Hash: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -66,7 +66,7 @@ public struct SHA256: Sendable {
 
     /// The lowercase hex digest of `data`.
     public static func hexDigest(of data: Data) -> String {
-        var hasher = SHA256()
+        var hasher = SHA256Hash()
         hasher.update(data)
         return hasher.hexDigest()
     }
