@@ -2,7 +2,7 @@
 // ContentForge: validated, engine-checked, bundled chess-opening and word-game content.
 import PackageDescription
 
-// No unsafeFlags on any target: SwiftPM refuses a product with unsafe flags to a package that depends on
+// No unsafe build flags on any target: SwiftPM refuses a product with unsafe flags to a package that depends on
 // ContentForge by version (`from: "1.0.0"`), and the library products are meant to be linked into apps that way.
 
 let package = Package(
