@@ -1,6 +1,7 @@
 // The documentation's links: every relative link in README.md and docs/*.md, and every docs/*.md named in the code, resolves.
 import Foundation
 import Testing
+import Openings
 
 enum Repository {
     /// The checkout's root, from this file's path (Tests/PipelineTests/DocsTests.swift).
@@ -62,4 +63,14 @@ func relativeLinks(_ markdown: String) -> [String] {
 
 @Test func linkReaderFindsRelativeLinksOnly() {
     #expect(relativeLinks("see [a](docs/a.md#x), [b](https://x.org) and [c](#top) or [d](../README.md)") == ["docs/a.md", "../README.md"])
+}
+
+@Test func everyValidatorCheckIsDocumentedOnceWithItsSummary() throws {
+    let page = try String(contentsOf: Repository.root.appendingPathComponent("docs/checks.md"), encoding: .utf8)
+    let checks = Openings.Checks.all
+    #expect(checks.count >= 30)
+    #expect(Set(checks.map(\.code)).count == checks.count, "two checks share a code")
+    for c in checks {
+        #expect(page.contains(c.code) && page.contains(c.summary), "\(c.code) is not in docs/checks.md as --list-checks prints it")
+    }
 }
