@@ -56,6 +56,29 @@ public struct ContentBar: Sendable, Hashable, Codable {
         positions = seen.count
     }
 
+    /// The figures as `curriculum_*` counts, the form the manifest records them in.
+    public var counts: [String: Int] {
+        ["curriculum_openings": openings, "curriculum_lines": lines, "curriculum_positions": positions,
+         "curriculum_phase2_deviations": phase2Deviations, "curriculum_phase3_deviations": phase3Deviations,
+         "curriculum_early_phase2_deviations": earlyPhase2Deviations, "curriculum_sidesteps": sidesteps, "curriculum_traps": traps,
+         "curriculum_taught_learner_moves": taughtLearnerMoves, "curriculum_authored_learner_moves": authoredLearnerMoves]
+    }
+
+    /// The figures back from ``counts`` (a manifest's), or nil when they are not there.
+    public init?(counts c: [String: Int]) {
+        guard let o = c["curriculum_openings"] else { return nil }
+        openings = o
+        lines = c["curriculum_lines"] ?? 0
+        positions = c["curriculum_positions"] ?? 0
+        phase2Deviations = c["curriculum_phase2_deviations"] ?? 0
+        phase3Deviations = c["curriculum_phase3_deviations"] ?? 0
+        earlyPhase2Deviations = c["curriculum_early_phase2_deviations"] ?? 0
+        sidesteps = c["curriculum_sidesteps"] ?? 0
+        traps = c["curriculum_traps"] ?? 0
+        taughtLearnerMoves = c["curriculum_taught_learner_moves"] ?? 0
+        authoredLearnerMoves = c["curriculum_authored_learner_moves"] ?? 0
+    }
+
     /// Authored share of the taught learner moves, in percent (100 when there are none).
     public var authoredPercent: Int {
         taughtLearnerMoves == 0 ? 100 : (authoredLearnerMoves * 100) / taughtLearnerMoves

@@ -67,6 +67,7 @@ struct BuildCommand: ParsableCommand {
             for site in allTranspositions ? sites : curriculum { print("  " + site.text) }
         }
         print(report.summary)
+        if let content = report.content { print("content: " + content.summary) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

@@ -24,6 +24,10 @@ import Testing
         }
         let again = try build(Fixtures.path("validate/good"), into: b)
         #expect(again.upToDate)
+        // The content bar: counted by the build, and read back from the manifest when nothing changed.
+        #expect(first.content?.openings == 1 && first.content?.traps == 1 && first.content?.sidesteps == 1)
+        #expect(first.content?.earlyPhase2Deviations == 4)
+        #expect(again.content == first.content)
         #expect(!FileManager.default.fileExists(atPath: b + "/.staging"))
     }
 

@@ -51,6 +51,8 @@ public struct BuildReport: Sendable {
     /// Positions reached by more than one move order, curriculum ones first (docs/names.md); empty when the
     /// opening part was not rebuilt.
     public var transpositionSites: [TranspositionSite] = []
+    /// The curriculum's figures (README's content bar), from this build or the manifest of an unchanged one.
+    public var content: ContentBar? { ContentBar(counts: counts) }
     /// 73 (EX_CANTCREAT) when the bundle could not be written or another build holds the lock.
     var writeFailed = false
     public var failed: Bool { diagnostics.errorCount > 0 }
@@ -255,7 +257,7 @@ public enum Build {
             "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
             "name_table_positions": table.nodes.count - tree.nodes.count, "name_table_moves": table.edges.count - tree.edges.count,
             "transpositions_with_name_list": table.transpositions.count,
-        ]
+        ].merging(ContentBar(lib.sources).counts) { a, _ in a }
         sites = TranspositionReport.sites(table)
         for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
         try staging.stage(book.bytes, as: "openings.bin")
