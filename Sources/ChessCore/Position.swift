@@ -154,9 +154,23 @@ public struct Position: Hashable, Sendable {
     public var isCheckmate: Bool { isCheck && !hasLegalMoves }
     public var isStalemate: Bool { !isCheck && !hasLegalMoves }
     public var hasLegalMoves: Bool {
+        // Most positions (in check or not) have a safe king step: found without generating every move.
+        if kingCanStep { return true }
         var sink = CountSink()
         generate(into: &sink)
         return sink.count > 0
+    }
+
+    /// Whether the side to move's king has a square to step to that no enemy piece attacks (the king
+    /// taken off the board, so a slider's ray through it counts).
+    @usableFromInline var kingCanStep: Bool {
+        let king = ourKing
+        let them = turn.opposite
+        let occupied = board.occupied & ~Bitboard(king)
+        for s in Attacks.king(king) & ~board.pieces(turn) where board.attackers(of: s, by: them, occupied: occupied).isEmpty {
+            return true
+        }
+        return false
     }
 
     /// Neither side can ever mate: bare kings, a single minor piece, or only bishops all on one colour.

@@ -36,21 +36,21 @@ public final class PGNReader {
     // exclusivity check of each access (the reader is a class used from one place at a time).
     @exclusivity(unchecked) private var pos = 0
     @exclusivity(unchecked) private var end = 0
-    private var eof = false
+    @exclusivity(unchecked) private var eof = false
     private var ioError: (any Error)? = nil
     @exclusivity(unchecked) private var line = 1
     @exclusivity(unchecked) private var col = 1
     @exclusivity(unchecked) private var lastCR = false
-    private var atFileStart = true
+    @exclusivity(unchecked) private var atFileStart = true
     /// The comment or tag value being read.
     @exclusivity(unchecked)
     private var tok: [UInt8] = []
     /// Problems delivered in the current game; past `maxProblemsPerGame` they are counted, not delivered.
-    private var gameProblems = 0
+    @exclusivity(unchecked) private var gameProblems = 0
     /// Set at the first unreadable token: the rest of the game is read to find its end, and ignored.
-    private var stopped = false
+    @exclusivity(unchecked) private var stopped = false
     /// Whether the input was found to be binary (then the reader reads nothing more).
-    public private(set) var isBinary = false
+    @exclusivity(unchecked) public private(set) var isBinary = false
     private var binaryThrown = false
     /// Tag names of the current game (a second tag of the same name is reported, not delivered).
     private var tagNames: Set<String> = []
