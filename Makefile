@@ -45,7 +45,7 @@ validate: release
 	$(FORGE_RELEASE) validate openings
 
 validate-deep: release
-	$(FORGE_RELEASE) validate --learner-moves-only --nodes $$(( 5 * $${FORGE_NODES:-120000} )) openings/coach
+	$(FORGE_RELEASE) validate --learner-moves-only --nodes $$(( 5 * $${FORGE_NODES:-120000} )) openings
 
 regenerate-check: release
 	$(FORGE_RELEASE) regenerate --check openings
