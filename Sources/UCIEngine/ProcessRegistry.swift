@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Tracks the engine processes this program started and kills them all when the program ends,
-/// normally (`atexit`) or by a signal (`installSignalHandlers()`).
+/// normally (`atexit`) or by a signal (Pipeline's `SignalCleanup` handles SIGINT, SIGTERM and SIGHUP and calls `killAll()`).
 ///
 /// A `SIGKILL` of this program cannot be handled; Stockfish then exits by itself when its
 /// standard input reaches end of file.
@@ -18,8 +18,6 @@ public final class ProcessRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var live: Set<Int32> = []
     private var everStarted: [Int32] = []
-    private var signalSources: [any DispatchSourceSignal] = []
-    private var handlersInstalled = false
 
     private init() {
         // Writing to a dead engine must fail with EPIPE, not kill us silently.
@@ -50,25 +48,6 @@ public final class ProcessRegistry: @unchecked Sendable {
         for pid in pids {
             kill(-pid, SIGKILL)
             kill(pid, SIGKILL)
-        }
-    }
-
-    /// On SIGINT, SIGTERM or SIGHUP: kill every engine, then exit with 128 + the signal number.
-    /// Call once from the executable before starting engines.
-    public func installSignalHandlers() {
-        lock.withLock {
-            guard !handlersInstalled else { return }
-            handlersInstalled = true
-            for sig in [SIGINT, SIGTERM, SIGHUP] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                source.setEventHandler {
-                    ProcessRegistry.shared.killAll()
-                    exit(128 + sig)
-                }
-                source.resume()
-                signalSources.append(source)
-            }
         }
     }
 }

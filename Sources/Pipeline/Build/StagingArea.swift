@@ -37,11 +37,11 @@ struct BundlePaths: Sendable {
 /// never a mixture. Where the file system cannot exchange, the old bundle is renamed aside and the
 /// new one renamed in; a build killed between the two finds `.NAME.old` and puts it back.
 ///
-/// The staging directory is registered with `ExitCleanup`: Ctrl-C, SIGTERM and SIGHUP remove it.
+/// The staging directory is registered with `SignalCleanup` (the one cleanup registry): exit, Ctrl-C, SIGTERM and SIGHUP remove it.
 /// A staging directory left by `kill -9` is removed when the next build starts.
 final class StagingArea {
     let paths: BundlePaths
-    private var cleanup: ExitCleanup.Token?
+    private var registered: String?
 
     var root: String { paths.staging }
 
@@ -49,7 +49,8 @@ final class StagingArea {
         self.paths = paths
         try? FileManager.default.removeItem(atPath: paths.staging)
         try FileManager.default.createDirectory(atPath: paths.staging, withIntermediateDirectories: true)
-        cleanup = ExitCleanup.register(paths.staging)
+        SignalCleanup.shared.register(paths.staging)
+        registered = paths.staging
     }
 
     deinit { discard() }
@@ -89,14 +90,14 @@ final class StagingArea {
 
     /// Removes the staged directory (a failed or unneeded build).
     func discard() {
-        guard cleanup != nil else { return }
+        guard registered != nil else { return }
         try? FileManager.default.removeItem(atPath: paths.staging)
         release()
     }
 
     private func release() {
-        if let cleanup { ExitCleanup.unregister(cleanup) }
-        cleanup = nil
+        if let registered { SignalCleanup.shared.unregister(registered) }
+        registered = nil
     }
 
     /// Undoes what a killed build left: the old bundle renamed aside (put back when the bundle is missing), a staging directory.
@@ -127,52 +128,6 @@ final class StagingArea {
         let atFDCWD: Int32 = -100, renameExchange: UInt32 = 2
         return renameat2(atFDCWD, a, atFDCWD, b, renameExchange) == 0
         #endif
-    }
-}
-
-/// Paths to remove if the program ends before its work is done: at `exit()` and on SIGINT, SIGTERM
-/// and SIGHUP (the engine registry's handlers end the engines, then call `exit`). This is the one
-/// hook of the build's staging: when the shared output writer's registry (Pipeline/Output) lands,
-/// `register`/`unregister` forward to it and this type goes.
-enum ExitCleanup {
-    typealias Token = Int
-
-    private final class Registry: @unchecked Sendable {
-        let lock = NSLock()
-        var next = 0
-        var paths: [Int: String] = [:]
-        var installed = false
-    }
-
-    private static let registry = Registry()
-
-    static func register(_ path: String) -> Token {
-        let r = registry
-        let (token, install) = r.lock.withLock { () -> (Int, Bool) in
-            r.next += 1
-            r.paths[r.next] = path
-            defer { r.installed = true }
-            return (r.next, !r.installed)
-        }
-        if install {
-            ProcessRegistry.shared.installSignalHandlers()
-            atexit { ExitCleanup.removeAll() }
-        }
-        return token
-    }
-
-    static func unregister(_ token: Token) {
-        let r = registry
-        _ = r.lock.withLock { r.paths.removeValue(forKey: token) }
-    }
-
-    static func removeAll() {
-        let r = registry
-        let paths = r.lock.withLock { () -> [String] in
-            defer { r.paths = [:] }
-            return Array(r.paths.values)
-        }
-        for p in paths { try? FileManager.default.removeItem(atPath: p) }
     }
 }
 

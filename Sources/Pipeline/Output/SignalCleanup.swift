@@ -54,13 +54,14 @@ public final class SignalCleanup: @unchecked Sendable {
     /// The paths registered now (for tests).
     public var registeredPaths: [String] { lock.withLock { paths.sorted() } }
 
-    /// Removes every registered path (they are temporary files, never an output in place).
+    /// Removes every registered path (temporary files, or a staging directory with what it holds; never an
+    /// output in place).
     public func removeAll() {
         let all = lock.withLock {
             defer { paths.removeAll() }
             return paths
         }
-        for p in all { unlink(p) }
+        for p in all where unlink(p) != 0 { try? FileManager.default.removeItem(atPath: p) }
     }
 
     /// Handles SIGINT, SIGTERM and SIGHUP: removes the registered paths, kills the engines, exits
