@@ -15,7 +15,7 @@ help:
 	@echo "make validate     forge validate openings/ (every check, engine included)"
 	@echo "make validate-deep  the engine checks of the coach openings again at 5x the build's node budget (slow; CI runs it once)"
 	@echo "make build-data   validate, analyse (cached: see docs/engine.md), write data/bundle/ (no-op when nothing changed)"
-	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release build)"
+	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release builds of forge and forge-bench)"
 	@echo "make perft-deep   the whole perft suite at full depth (release build)"
 	@echo "make fuzz         fuzz the FEN, SAN, PGN, FEN-sequence, dictionary and UCI readers (FUZZ_SECONDS per target, default 60)"
 
@@ -53,7 +53,9 @@ regenerate-check: release
 build-data: release
 	$(FORGE_RELEASE) build
 
+# The benchmarks time forge and, through forge-bench (Sources/forge-bench, not a product), the library targets.
 bench: release
+	$(SWIFT) build -c release --product forge-bench
 	@for b in scripts/bench/*.sh; do echo "== $$b"; bash "$$b" || exit 1; done
 
 perft-deep: release

@@ -40,6 +40,11 @@ let package = Package(
             name: "forge",
             dependencies: ["Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The timing modes of `make bench` (scripts/bench/*.sh): not a product, never linked into forge or an app.
+        .executableTarget(
+            name: "forge-bench",
+            dependencies: ["BundleStore", "Words", "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ChessPGNTests", dependencies: ["ChessPGN"], resources: [.copy("Fixtures")]),
@@ -49,5 +54,6 @@ let package = Package(
         .testTarget(name: "BundleStoreTests", dependencies: ["BundleStore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CoachBundleTests", dependencies: ["CoachBundle", "Pipeline", "BundleStore", "ChessCore", "Openings", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ForgeBenchTests", dependencies: ["forge-bench", "BundleStore"]),
     ]
 )

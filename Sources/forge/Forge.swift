@@ -21,7 +21,6 @@ struct Forge: ParsableCommand {
             AnnotateCommand.self,
             WordsCommand.self,
             PerftCommand.self,
-            BundleBenchCommand.self,
         ]
     )
 }

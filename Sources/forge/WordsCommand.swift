@@ -9,7 +9,7 @@ struct WordsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "words",
         abstract: "Word dictionaries: build them from SCOWL, look words up, solve word games.",
-        subcommands: [WordsBuildCommand.self, WordsLookupCommand.self, WordsSolveCommand.self, WordsBenchCommand.self]
+        subcommands: [WordsBuildCommand.self, WordsLookupCommand.self, WordsSolveCommand.self]
     )
 }
 
@@ -158,21 +158,5 @@ struct WordsSolveCommand: ParsableCommand {
         @Argument(help: "The tiles: a letter (t), a two-letter tile lying across (h:er) or standing down (v:in), e.g. t r a h:er v:in g.")
         var tiles: [String]
         func run() throws { try common.solve(.wordBites(tiles)) }
-    }
-}
-
-struct WordsBenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Timing mode for scripts/bench/words.sh.", shouldDisplay: false)
-    @Option var dawg: String = "data/bundle/words/words.dawg"
-    @Option var words: String = "data/bundle/words/words.txt"
-    @Option var boards: Int = 300
-    @Option var seed: UInt64 = 1
-
-    func run() throws {
-        let report = WordsBench.run(WordsBenchConfiguration(dawgPath: dawg, wordsPath: words, boards: boards, seed: seed))
-        printWordsDiagnostics(report.diagnostics)
-        if report.diagnostics.errorCount > 0 { throw ExitCode(1) }
-        for line in report.lines { print(line) }
     }
 }

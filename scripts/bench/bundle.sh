@@ -2,17 +2,18 @@
 # Bundle benchmark: forge's openings.sqlite writer, read API and SHA-256 against python's sqlite3 and sha256sum, one run, ratios printed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-FORGE=${FORGE:-.build/release/forge}
+# The timing mode is forge-bench's (Sources/forge-bench: benchmark code stays out of forge and Pipeline).
+BENCH=${BENCH:-.build/release/forge-bench}
 POSITIONS=${POSITIONS:-20000}
 QUERIES=${QUERIES:-3000}
-[ -x "$FORGE" ] || swift build -c release --product forge >/dev/null
+[ -x "$BENCH" ] || swift build -c release --product forge-bench >/dev/null
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 mkdir -p "$OUT/forge" "$OUT/python"
 
 # 1. forge: write a synthetic bundle (BundleWriter: one transaction, checks, VACUUM INTO, verify, rename),
 #    QUERIES rounds of children / position by FEN / analysis through OpeningsBundle, SHA-256 of the file.
-"$FORGE" bundle-bench --positions "$POSITIONS" --queries "$QUERIES" --out "$OUT/forge" > "$OUT/forge.txt"
+"$BENCH" bundle --positions "$POSITIONS" --queries "$QUERIES" --out "$OUT/forge" > "$OUT/forge.txt"
 get() { sed -n "s/^$1=//p" "$OUT/forge.txt"; }
 
 # 2. Reference: python3's sqlite3 (the same C SQLite) writes the same rows the same way, with the schema

@@ -1,9 +1,9 @@
-// BundleBenchmarkTests: `forge bundle-bench` writes the synthetic bundle and its queries find what the formula put there.
+// BundleBenchmarkTests: `forge-bench bundle` writes the synthetic bundle and its queries find what the formula put there.
 import BundleStore
 import Foundation
 import Testing
 
-@testable import Pipeline
+@testable import forge_bench
 
 @Suite struct BundleBenchmarkTests {
     @Test func theSyntheticBundleIsWrittenAndQueried() throws {

@@ -1,17 +1,17 @@
-// BundleBenchmark: `forge bundle-bench` — times writing, querying and hashing a synthetic bundle.
+// BundleBenchmark: `forge-bench bundle` — times writing, querying and hashing a synthetic bundle.
 import BundleStore
 import Diagnostics
 import Foundation
 
-/// The figures `forge bundle-bench` prints, one `name=value` per line (scripts/bench/bundle.sh reads them).
-public struct BundleBenchmarkReport: Sendable {
-    public var lines: [String]
+/// The figures `forge-bench bundle` prints, one `name=value` per line (scripts/bench/bundle.sh reads them).
+struct BundleBenchmarkReport: Sendable {
+    var lines: [String]
 }
 
 /// Writes a synthetic bundle of `positions` positions to `directory/openings.sqlite`, then runs
 /// `queries` rounds of the app's three hot queries (children, position by FEN, analysis) through
 /// ``OpeningsBundle``, then hashes the file with BundleStore's SHA-256. Times are wall-clock milliseconds.
-public func runBundleBenchmark(positions: Int, queries: Int, directory: String) throws(Diagnostic) -> BundleBenchmarkReport {
+func runBundleBenchmark(positions: Int, queries: Int, directory: String) throws(Diagnostic) -> BundleBenchmarkReport {
     func ms(_ start: DispatchTime) -> String {
         String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
     }

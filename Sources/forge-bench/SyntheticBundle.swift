@@ -1,4 +1,4 @@
-// SyntheticBundle: bundle content made by formula, for `forge bundle-bench` (scripts/bench/bundle.sh rebuilds it in python).
+// SyntheticBundle: bundle content made by formula, for `forge-bench bundle` (scripts/bench/bundle.sh rebuilds it in python).
 import BundleStore
 
 /// Content of any size whose every row follows from its index, so that a reference tool can

@@ -1,15 +1,15 @@
-// WordsBench: the timing mode behind `forge words bench` — open words.dawg vs build a trie from words.txt, and solve times.
+// WordsBench: the timing mode behind `forge-bench words` — open words.dawg vs build a trie from words.txt, and solve times.
 import Diagnostics
 import Foundation
 import Words
 
-public struct WordsBenchConfiguration: Sendable {
-    public var dawgPath: String
-    public var wordsPath: String
-    public var boards: Int
-    public var seed: UInt64
+struct WordsBenchConfiguration: Sendable {
+    var dawgPath: String
+    var wordsPath: String
+    var boards: Int
+    var seed: UInt64
 
-    public init(dawgPath: String = "data/bundle/words/words.dawg", wordsPath: String = "data/bundle/words/words.txt", boards: Int = 300, seed: UInt64 = 1) {
+    init(dawgPath: String = "data/bundle/words/words.dawg", wordsPath: String = "data/bundle/words/words.txt", boards: Int = 300, seed: UInt64 = 1) {
         self.dawgPath = dawgPath
         self.wordsPath = wordsPath
         self.boards = boards
@@ -17,9 +17,9 @@ public struct WordsBenchConfiguration: Sendable {
     }
 }
 
-public struct WordsBenchReport: Sendable {
-    public var diagnostics: [Diagnostic]
-    public var lines: [String]
+struct WordsBenchReport: Sendable {
+    var diagnostics: [Diagnostic]
+    var lines: [String]
 }
 
 /// The trie an app builds at launch today: one object per prefix, children in a dictionary.
@@ -83,7 +83,7 @@ struct WordsBenchRandom {
     mutating func letters(_ n: Int) -> String { String((0..<n).map { _ in letter() }) }
 }
 
-public enum WordsBench {
+enum WordsBench {
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
@@ -113,7 +113,7 @@ public enum WordsBench {
     /// Measures, in this one process: opening words.dawg and answering one query (median of
     /// 1,000 opens) against reading words.txt and building a trie (median of 3), then the
     /// three solvers over `boards` random boards each.
-    public static func run(_ config: WordsBenchConfiguration) -> WordsBenchReport {
+    static func run(_ config: WordsBenchConfiguration) -> WordsBenchReport {
         let clock = ContinuousClock()
         let url = URL(fileURLWithPath: config.dawgPath)
         var lines: [String] = []
