@@ -34,19 +34,20 @@ db.execute("PRAGMA page_size = 4096"); db.execute("PRAGMA journal_mode = DELETE"
 for s in schema: db.execute(s)
 db.execute("BEGIN")
 db.execute("INSERT INTO opening VALUES (1, 'synthetic', 'Synthetic', NULL, 'C50', 'white', 1, 'Rows made by formula.', 'synthetic.pgn')")
-db.executemany("INSERT INTO position VALUES (?,?,?,?,?,?,?,?)",
+db.executemany("INSERT INTO position VALUES (?,?,?,?,?,?,?,?,?,?)",
     ((i, signed(i * 0x9E3779B97F4A7C15 % M), f"synthetic/{i} w - - 0 1", f"Name {i // 100}", "C50",
-      int(i % 100 != 0), "white" if i % 2 else "black", 0) for i in range(1, n + 1)))
+      int(i % 100 != 0), None, 1, "white" if i % 2 else "black", 0) for i in range(1, n + 1)))
 moves, line_moves = [], []
 for i in range(1, n + 1):
     if i + 1 <= n:
-        moves.append((len(moves) + 1, i, i + 1, "a2a3", "a3", "%016x:a2a3" % (i * 0x9E3779B97F4A7C15 % M)))
-        line_moves.append((1, i, len(moves), f"Explanation of ply {i}.", "authored", '["development"]', "Ga2a3", None))
+        moves.append((len(moves) + 1, i, i + 1, "a2a3", "a3", "%016x:a2a3" % (i * 0x9E3779B97F4A7C15 % M), 1))
+        line_moves.append((1, i, len(moves), f"Explanation of ply {i}.", "authored", '["development"]', "Ga2a3")
+                          + (None,) * 7)
     if i + 2 <= n:
-        moves.append((len(moves) + 1, i, i + 2, "b2b3", "b3", "%016x:b2b3" % (i * 0x9E3779B97F4A7C15 % M)))
-db.executemany("INSERT INTO move VALUES (?,?,?,?,?,?)", moves)
+        moves.append((len(moves) + 1, i, i + 2, "b2b3", "b3", "%016x:b2b3" % (i * 0x9E3779B97F4A7C15 % M), 1))
+db.executemany("INSERT INTO move VALUES (?,?,?,?,?,?,?)", moves)
 db.execute("INSERT INTO line VALUES (1, 1, 'main', NULL, NULL, NULL, NULL, NULL, 'synthetic/main', NULL, NULL)")
-db.executemany("INSERT INTO line_move VALUES (?,?,?,?,?,?,?,?)", line_moves)
+db.executemany("INSERT INTO line_move VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", line_moves)
 db.executemany("INSERT INTO analysis VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
     ((i, "Stockfish 15.1", "15.1", "synthetic", 1000 + i, 10, i % 200 - 100, None, i % 500, 500, 500 - i % 500, "a2a3")
      for i in range(1, n + 1)))
