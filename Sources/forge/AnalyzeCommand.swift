@@ -16,7 +16,7 @@ struct AnalyzeCommand: ParsableCommand {
 
             """ + ExitCodes.help([.inputErrors, .engineUnavailable], notes: [.ok: "all analysed", .inputErrors: "bad input or a position failed"]))
 
-    @Argument(help: "FEN files (one FEN per line; blank lines are skipped) and *.pgn files (every mainline position of every game).")
+    @Argument(help: "FEN files (one FEN per line; blank lines are skipped), *.pgn files (every mainline position of every game), and folders of them.")
     var files: [String]
 
     @Option(help: "Number of top moves (MultiPV).")
@@ -50,7 +50,7 @@ struct AnalyzeCommand: ParsableCommand {
     func run() throws {
         let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
         let config = AnalyzeConfiguration(
-            files: files,
+            files: InputPaths.expand(files, extensions: ["fen", "pgn"]),
             engine: engineOptions.configuration(multiPV: multipv, shard: shard, verbose: verbose),
             format: AnalysisOutputFormat(rawValue: outputFormat) ?? .text,
             showProgress: isatty(2) == 1 && report.format != .json, shard: shard)

@@ -17,7 +17,7 @@ struct ClassifyCommand: ParsableCommand {
             """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate],
                                  notes: [.inputErrors: "a game had an error or the name list is bad"]))
 
-    @Argument(help: "PGN files; - for standard input (the default).")
+    @Argument(help: "PGN files and folders of them; - for standard input (the default).")
     var files: [String] = []
 
     @Option(help: "pgn, text or jsonl.")
@@ -38,7 +38,7 @@ struct ClassifyCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     var config: ClassifyConfiguration {
-        ClassifyConfiguration(inputs: files, namesPath: names, format: outputFormat, outputPath: output,
+        ClassifyConfiguration(inputs: InputPaths.expand(files, extensions: ["pgn"]), namesPath: names, format: outputFormat, outputPath: output,
                               inPlace: inPlace, variations: variations)
     }
 

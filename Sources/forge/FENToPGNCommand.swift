@@ -15,7 +15,7 @@ struct FENToPGNCommand: ParsableCommand {
             """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate, .ioError], notes: [.inputErrors: "a sequence had an error"])
     )
 
-    @Argument(help: "FEN files; - for standard input (the default).")
+    @Argument(help: "FEN files and folders of them (*.fen, *.epd, *.jsonl); - for standard input (the default).")
     var files: [String] = []
 
     @Option(name: .customLong("tag"), help: "A tag for every game, as Name=Value (repeatable).")
@@ -42,7 +42,7 @@ struct FENToPGNCommand: ParsableCommand {
     func validate() throws { _ = try parsedTags() }
 
     func run() throws {
-        let config = FENToPGNConfiguration(inputs: files, tags: try parsedTags(), outputPath: output)
+        let config = FENToPGNConfiguration(inputs: InputPaths.expand(files, extensions: ["fen", "epd", "jsonl"]), tags: try parsedTags(), outputPath: output)
         let result = Convert.fenToPGN(config) { d in
             if let line = report.line(d) { printError(line) }
         }

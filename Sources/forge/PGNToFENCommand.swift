@@ -18,7 +18,7 @@ struct PGNToFENCommand: ParsableCommand {
             """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate, .ioError], notes: [.inputErrors: "a game had an error"])
     )
 
-    @Argument(help: "PGN files; - for standard input (the default).")
+    @Argument(help: "PGN files and folders of them; - for standard input (the default).")
     var files: [String] = []
 
     @Flag(help: "Also print the starting position first.")
@@ -44,7 +44,7 @@ struct PGNToFENCommand: ParsableCommand {
 
     func run() throws {
         let config = PGNToFENConfiguration(
-            inputs: files,
+            inputs: InputPaths.expand(files, extensions: ["pgn"]),
             options: FENExportOptions(format: outputFormat, includeStart: start, variations: variations, game: game),
             outputPath: output, showProgress: isatty(2) == 1 && report.format != .json)
         let result = Convert.pgnToFEN(config, report: { d in

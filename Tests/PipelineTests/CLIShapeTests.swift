@@ -152,6 +152,15 @@ import Testing
         #expect(r.stderr.contains("error[PGN130]") && r.stderr.contains("none.pgn"))
     }
 
+    @Test func aFolderIsItsFilesInSortedOrder() throws {
+        let dir = Fixtures.path("convert")
+        let files = try ForgeRunner.run(["pgn2fen", dir + "/errors_moves.pgn", dir + "/variations.pgn"], timeLimit: 60)
+        let folder = try ForgeRunner.run(["pgn2fen", dir], timeLimit: 60)
+        #expect(!files.stdout.isEmpty && folder.stdout == files.stdout && folder.stderr == files.stderr && folder.status == files.status)
+        #expect(InputPaths.expand([dir, "-", "x.pgn"], extensions: ["pgn"]) == [dir + "/errors_moves.pgn", dir + "/variations.pgn", "-", "x.pgn"])
+        #expect(InputPaths.expand([dir], extensions: ["epd"]) == [dir])
+    }
+
     @Test func retiredFlagsAreBadUsage() throws {
         for args in [["pgn2fen", "--github-annotations"], ["pgn2fen", "--format", "epd"], ["analyze", "x.fen", "--format", "jsonl"]] {
             let r = try ForgeRunner.run(args, timeLimit: 30)
