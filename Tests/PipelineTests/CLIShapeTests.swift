@@ -168,6 +168,18 @@ import Testing
         }
     }
 
+    /// The words reports say why they failed by their outcome; no caller matches codes.
+    @Test func wordsOutcomesNameTheFailure() {
+        #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("ta1"), dawgPath: "none.dawg")).outcome == .usage)
+        #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("tarsine"), dawgPath: "/nonexistent/words.dawg")).outcome == .noInput)
+        #expect(WordsLookup.run(WordsLookupConfiguration(word: " ", dawgPath: "none.dawg")).outcome == .usage)
+        let region = WordsLookup.run(WordsLookupConfiguration(word: "cat", dawgPath: "none.dawg", source: WordsSourceOptions(region: "mars")))
+        #expect(region.outcome == .usage && region.diagnostics.map(\.code) == ["WRD313"])
+        #expect(WordsLookup.run(WordsLookupConfiguration(word: "cat", dawgPath: "/nonexistent/words.dawg")).outcome == .noInput)
+        let build = WordsBuild.run(WordsBuildConfiguration(source: WordsSourceOptions(maxLevel: 7), outputDirectory: "/nonexistent/w"))
+        #expect(build.outcome == .usage && build.diagnostics.map(\.code) == ["WRD314"])
+    }
+
     @Test func outcomesOrderByWeight() {
         #expect(CommandOutcome.ok.worst(.inputErrors) == .inputErrors)
         #expect(CommandOutcome.ioError.worst(.noInput) == .ioError)
