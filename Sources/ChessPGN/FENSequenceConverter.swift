@@ -55,10 +55,10 @@ public struct FENSequenceConverter {
     }
 
     /// Reads one line (without its line ending). Returns a finished game when a blank line ends a
-    /// sequence (or, for `pgn2fen --format jsonl` lines, when the game or line number changes).
+    /// sequence (or, for `pgn2fen --output-format jsonl` lines, when the game or line number changes).
     ///
     /// A line is a FEN, an EPD (the first four FEN fields: the counters are then not checked), or a
-    /// JSON object with a `"fen"` member as `pgn2fen --format jsonl` writes it. A UTF-8 byte order
+    /// JSON object with a `"fen"` member as `pgn2fen --output-format jsonl` writes it. A UTF-8 byte order
     /// mark at the start of the file is skipped. The FEN must be written canonically: no spaces
     /// around it (FEN901), runs of empty squares as one digit (FEN902), castling rights in the
     /// order `KQkq` (FEN903). Repeated positions are fine (a threefold repetition is a legal game).
@@ -249,7 +249,7 @@ extension FENSequenceConverter {
     }
 }
 
-/// One line of `pgn2fen --format jsonl`: `{"game":1,"line":0,"ply":1,"san":"e4","uci":"e2e4","fen":"…"}`.
+/// One line of `pgn2fen --output-format jsonl`: `{"game":1,"line":0,"ply":1,"san":"e4","uci":"e2e4","fen":"…"}`.
 /// Only what fen2pgn needs is read: the game and line numbers (a sequence each) and the FEN.
 struct JSONLRow {
     var key: [Int]

@@ -13,9 +13,10 @@ struct BuildCommand: ParsableCommand {
             swapped in at once; a lock (.NAME.lock beside the bundle) keeps a second build out.
             With --shard K/N: only analyse shard K of N into the cache (--cache, default analysis.shard-K-of-N.sqlite); \
             no bundle. `forge cache merge` joins the shard caches; see docs/deploy.md.
-            Exit status: 0 bundle written or up to date; 1 validation errors; 64 bad usage; 69 no usable engine; \
-            73 the bundle cannot be written, or another build holds the lock.
-            """)
+
+            """ + ExitCodes.help([.inputErrors, .engineUnavailable, .cannotCreate],
+                                 notes: [.ok: "bundle written or up to date", .inputErrors: "validation errors",
+                                         .cannotCreate: "the bundle cannot be written, or another build holds the lock"]))
 
     @Option(help: "The opening sources.")
     var openings = "openings"
@@ -40,6 +41,8 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var engineOptions: EngineOptions
 
+    @OptionGroup var report: ReportOptions
+
     func validate() throws {
         if let shard { do { _ = try AnalysisShard(parsing: shard) } catch { throw ValidationError(error.description) } }
         if shard != nil, engineOptions.noCache { throw ValidationError("--shard writes its results to a cache: it cannot run with --no-cache") }
@@ -47,27 +50,22 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
-        var engine = engineOptions.configuration
-        if let shard, !engineOptions.noCache, engineOptions.cache == nil { engine.cachePath = EngineConfiguration.defaultCachePath(for: shard) }
-        let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engine,
-                                        showProgress: isatty(2) == 1,
+        let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engineOptions.configuration(shard: shard),
+                                        showProgress: isatty(2) == 1 && report.format != .json,
                                         sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
                                         words: noWords || shard != nil ? nil : WordsSourceOptions(scowlDirectory: scowl),
                                         nameListPath: names, shard: shard)
-        let report: BuildReport
-        do { report = try Build.run(config) } catch {
-            printError(error.text)
-            throw ExitCode(engineUnavailable)
+        let result = Build.run(config)
+        try report.finish(result, command: "build") {
+            guard result.outcome != .engineUnavailable else { return }
+            let sites = result.transpositionSites
+            let curriculum = sites.filter(\.inCurriculum)
+            if !sites.isEmpty {
+                print("transpositions: \(sites.count) positions reached by more than one move order, \(curriculum.count) of them in the curriculum")
+                for site in allTranspositions ? sites : curriculum { print("  " + site.text) }
+            }
+            print(result.summary)
+            if let content = result.content { print("content: " + content.summary) }
         }
-        for d in report.diagnostics { printError(d.text) }
-        let sites = report.transpositionSites
-        let curriculum = sites.filter(\.inCurriculum)
-        if !sites.isEmpty {
-            print("transpositions: \(sites.count) positions reached by more than one move order, \(curriculum.count) of them in the curriculum")
-            for site in allTranspositions ? sites : curriculum { print("  " + site.text) }
-        }
-        print(report.summary)
-        if let content = report.content { print("content: " + content.summary) }
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

@@ -12,21 +12,21 @@ struct ClassifyCommand: ParsableCommand {
         discussion: """
             pgn (default) writes the games with ECO and Opening tags set (Variation and SubVariation tags removed; \
             a game with no named position is copied unchanged). text and jsonl write one record per game: game, \
-            line, ply, eco, name, epd; with --variations one per variation too (line 1, 2, …). \
-            Exit status: 0 ok; 1 a game had an error or the name list is bad; 64 bad usage; 66 an input is missing; \
-            73 the output cannot be written.
-            """)
+            line, ply, eco, name, epd; with --variations one per variation too (line 1, 2, …).
 
-    @Argument(help: "PGN files; - for standard input (the default).")
+            """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate],
+                                 notes: [.inputErrors: "a game had an error or the name list is bad"]))
+
+    @Argument(help: "PGN files and folders of them; - for standard input (the default).")
     var files: [String] = []
 
     @Option(help: "pgn, text or jsonl.")
-    var format: ClassifyConfiguration.Format = .pgn
+    var outputFormat: ClassifyConfiguration.Format = .pgn
 
     @Option(name: .shortAndLong, help: "Write to FILE (through a temporary file renamed into place).")
     var output: String?
 
-    @Flag(help: "Rewrite each PGN file itself (pgn format only).")
+    @Flag(help: "Rewrite each PGN file itself (pgn output only).")
     var inPlace = false
 
     @Flag(help: "Also name the end of every variation (text and jsonl).")
@@ -35,23 +35,22 @@ struct ClassifyCommand: ParsableCommand {
     @Option(help: "The name list's folder (lichess's chess-openings, a.tsv … e.tsv).")
     var names = "data/chess-openings"
 
-    @Flag(help: "Print diagnostics as GitHub Actions annotations.")
-    var githubAnnotations = false
+    @OptionGroup var report: ReportOptions
+
+    var config: ClassifyConfiguration {
+        ClassifyConfiguration(inputs: InputPaths.expand(files, extensions: ["pgn"]), namesPath: names, format: outputFormat, outputPath: output,
+                              inPlace: inPlace, variations: variations)
+    }
+
+    func validate() throws {
+        if let problem = config.usageProblem { throw ValidationError(problem) }
+    }
 
     func run() throws {
-        for f in files where f != "-" && !FileManager.default.fileExists(atPath: f) {
-            printError("error: no such file: \(f)")
-            throw ExitCode(66)
+        let result = Classify.run(config)
+        if let stopped = result.stopped, stopped.code == nil { printError("error: \(stopped.message)") }
+        try report.finish(result, command: "classify", dataOnStandardOutput: output == nil && !inPlace) {
+            if output != nil || inPlace { printError(result.summary) }
         }
-        let config = ClassifyConfiguration(inputs: files, namesPath: names, format: format, outputPath: output,
-                                           inPlace: inPlace, variations: variations)
-        let report: ClassifyReport
-        do { report = try Classify.run(config) } catch {
-            printError("error: \(error.message)")
-            throw ExitCode(error.kind == .usage ? 64 : 73)
-        }
-        for d in report.diagnostics { printError(githubAnnotations ? d.githubAnnotation : d.text) }
-        if output != nil || inPlace { printError(report.summary) }
-        if report.failed { throw ExitCode.failure }
     }
 }

@@ -10,13 +10,12 @@ struct FENToPGNCommand: ParsableCommand {
         abstract: "Turn each FEN sequence (sequences separated by a blank line) into a PGN game.",
         discussion: """
             Consecutive positions must be joined by exactly one legal move, with the counters it gives. \
-            Reads FEN, EPD and pgn2fen's jsonl lines. Errors name the line of the FEN file. Exit status: \
-            1 when any sequence had an error; 66 an input cannot be opened; 73/74 the output cannot be \
-            created/written (docs/errors.md).
-            """
+            Reads FEN, EPD and pgn2fen's jsonl lines. Errors name the line of the FEN file (docs/errors.md).
+
+            """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate, .ioError], notes: [.inputErrors: "a sequence had an error"])
     )
 
-    @Argument(help: "FEN files; - for standard input (the default).")
+    @Argument(help: "FEN files and folders of them (*.fen, *.epd, *.jsonl); - for standard input (the default).")
     var files: [String] = []
 
     @Option(name: .customLong("tag"), help: "A tag for every game, as Name=Value (repeatable).")
@@ -25,8 +24,7 @@ struct FENToPGNCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to FILE (never an input; through a temporary file renamed into place; docs/errors.md).")
     var output: String?
 
-    @Flag(help: "Print diagnostics as GitHub Actions annotations.")
-    var githubAnnotations = false
+    @OptionGroup var report: ReportOptions
 
     func parsedTags() throws -> [PGNTag] {
         try tags.map { t in
@@ -44,16 +42,10 @@ struct FENToPGNCommand: ParsableCommand {
     func validate() throws { _ = try parsedTags() }
 
     func run() throws {
-        let config = FENToPGNConfiguration(inputs: files, tags: try parsedTags(), outputPath: output)
-        let summary: ConversionSummary
-        do {
-            summary = try Convert.fenToPGN(config) { d in
-                printError(githubAnnotations ? d.githubAnnotation : d.text)
-            }
-        } catch let e as ConversionError {
-            printError(e.description)
-            throw ExitCode(e.exitStatus)
+        let config = FENToPGNConfiguration(inputs: InputPaths.expand(files, extensions: ["fen", "epd", "jsonl"]), tags: try parsedTags(), outputPath: output)
+        let result = Convert.fenToPGN(config) { d in
+            if let line = report.line(d) { printError(line) }
         }
-        if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
+        try report.finish(result, command: "fen2pgn", dataOnStandardOutput: true, streamed: true)
     }
 }

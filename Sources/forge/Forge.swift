@@ -8,6 +8,7 @@ struct Forge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forge",
         abstract: "Validated, engine-checked, bundled chess-opening and word-game content.",
+        discussion: ExitCodes.help([.inputErrors, .noInput, .engineUnavailable, .cannotCreate, .ioError]),
         version: ForgeVersion.text(environment: ProcessInfo.processInfo.environment),
         subcommands: [
             ValidateCommand.self,

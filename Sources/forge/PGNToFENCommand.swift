@@ -13,19 +13,19 @@ struct PGNToFENCommand: ParsableCommand {
         abstract: "Print the FEN after every ply of every game's main line.",
         discussion: """
             Games are separated by one blank line. A game with an error prints the positions up to \
-            the error and the error on standard error. Exit status: 1 when any game had an error; 66 an input cannot be \
-            opened; 73 the output cannot be created (or is an input); 74 a write failed (docs/errors.md).
-            """
+            the error and the error on standard error (docs/errors.md).
+
+            """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate, .ioError], notes: [.inputErrors: "a game had an error"])
     )
 
-    @Argument(help: "PGN files; - for standard input (the default).")
+    @Argument(help: "PGN files and folders of them; - for standard input (the default).")
     var files: [String] = []
 
     @Flag(help: "Also print the starting position first.")
     var start = false
 
     @Option(help: "fen, epd (the first four FEN fields) or jsonl (one object per ply: game, ply, san, uci, fen).")
-    var format: FENExportOptions.Format = .fen
+    var outputFormat: FENExportOptions.Format = .fen
 
     @Flag(help: "Also print every variation as its own sequence, from the position where it branches.")
     var variations = false
@@ -36,8 +36,7 @@ struct PGNToFENCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to FILE (never an input; through a temporary file renamed into place; docs/errors.md).")
     var output: String?
 
-    @Flag(help: "Print diagnostics as GitHub Actions annotations.")
-    var githubAnnotations = false
+    @OptionGroup var report: ReportOptions
 
     func validate() throws {
         if let g = game, g < 1 { throw ValidationError("--game counts from 1") }
@@ -45,21 +44,16 @@ struct PGNToFENCommand: ParsableCommand {
 
     func run() throws {
         let config = PGNToFENConfiguration(
-            inputs: files,
-            options: FENExportOptions(format: format, includeStart: start, variations: variations, game: game),
-            outputPath: output, showProgress: isatty(2) == 1)
-        let summary: ConversionSummary
-        do {
-            summary = try Convert.pgnToFEN(config, report: { d in
-                if config.showProgress { writeError("\r\u{1B}[2K") }  // the message replaces the progress line
-                printError(githubAnnotations ? d.githubAnnotation : d.text)
-            }, progress: { text in
-                writeError(text)
-            })
-        } catch let e as ConversionError {
-            printError(e.description)
-            throw ExitCode(e.exitStatus)
-        }
-        if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
+            inputs: InputPaths.expand(files, extensions: ["pgn"]),
+            options: FENExportOptions(format: outputFormat, includeStart: start, variations: variations, game: game),
+            outputPath: output, showProgress: isatty(2) == 1 && report.format != .json)
+        let result = Convert.pgnToFEN(config, report: { d in
+            guard let line = report.line(d) else { return }
+            if config.showProgress { writeError("\r\u{1B}[2K") }  // the message replaces the progress line
+            printError(line)
+        }, progress: { text in
+            writeError(text)
+        })
+        try report.finish(result, command: "pgn2fen", dataOnStandardOutput: true, streamed: true)
     }
 }

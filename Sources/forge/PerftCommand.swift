@@ -5,7 +5,8 @@ import Pipeline
 struct PerftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "perft",
-        abstract: "Count the leaf nodes DEPTH plies deep (the last line is always the total).")
+        abstract: "Count the leaf nodes DEPTH plies deep (the last line is always the total).",
+        discussion: ExitCodes.help([], notes: [.usage: "bad usage, a bad --fen included"]))
 
     @Option(help: "Start from this FEN instead of the initial position.")
     var fen: String?
@@ -16,18 +17,18 @@ struct PerftCommand: ParsableCommand {
     @Argument(help: "Depth in plies (0-12).")
     var depth: Int
 
+    @OptionGroup var report: ReportOptions
+
     func validate() throws {
         guard (0...12).contains(depth) else { throw ValidationError("DEPTH must be between 0 and 12, found \(depth)") }
     }
 
     func run() throws {
-        do {
-            let report = try runPerft(fen: fen, depth: depth, divide: divide)
-            for line in report.lines { print(line) }
-            print(report.total)
-        } catch {
-            printError(error.text)
-            throw ExitCode.failure
+        let result = runPerft(PerftConfiguration(fen: fen, depth: depth, divide: divide))
+        if result.outcome == .ok {
+            for line in result.lines { print(line) }
+            print(result.total)
         }
+        try report.finish(result, command: "perft", dataOnStandardOutput: true)
     }
 }

@@ -7,7 +7,8 @@ struct RegenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "regenerate",
         abstract: "Rewrite each .fen file canonically from its PGN source (or from its own moves), verified by Stockfish.",
-        discussion: "Exit status: 0 nothing wrong; 1 errors, or with --check anything that would change; 69 no usable engine.")
+        discussion: ExitCodes.help([.inputErrors, .engineUnavailable],
+                                   notes: [.inputErrors: "errors, or with --check anything that would change"]))
 
     @Argument(help: "Files or folders.")
     var paths: [String] = ["openings"]
@@ -20,20 +21,17 @@ struct RegenerateCommand: ParsableCommand {
 
     @OptionGroup var engineOptions: EngineOptions
 
+    @OptionGroup var report: ReportOptions
+
     func run() throws {
-        let report: RegenerateReport
-        do {
-            report = try Regenerate.run(RegenerateConfiguration(paths: paths, check: check,
-                                                                engine: noEngine ? nil : engineOptions.configuration,
-                                                                showProgress: isatty(2) == 1))
-        } catch {
-            printError(error.text)
-            throw ExitCode(engineUnavailable)
+        let result = Regenerate.run(RegenerateConfiguration(paths: paths, check: check,
+                                                            engine: noEngine ? nil : engineOptions.configuration,
+                                                            showProgress: isatty(2) == 1 && report.format != .json))
+        try report.finish(result, command: "regenerate") {
+            guard !result.engineFailed else { return }
+            let verb = check ? "would be " : ""
+            for c in result.changes { print("\(verb)\(c.kind.rawValue) \(c.path): \(c.detail)") }
+            print("\(result.changes.count) \(check ? "would change" : "changed"), \(result.unchanged) unchanged")
         }
-        for d in report.diagnostics { printError(d.text) }
-        let verb = check ? "would be " : ""
-        for c in report.changes { print("\(verb)\(c.kind.rawValue) \(c.path): \(c.detail)") }
-        print("\(report.changes.count) \(check ? "would change" : "changed"), \(report.unchanged) unchanged")
-        if report.failed { throw ExitCode.failure }
     }
 }

@@ -9,13 +9,12 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check every opening source and FEN file: syntax, legality, canonical text, library rules, engine.",
-        discussion: "Exit status: 0 no errors; 1 errors (or warnings with --strict); 69 no usable engine.")
+        discussion: ExitCodes.help([.inputErrors, .engineUnavailable], notes: [.inputErrors: "errors (or warnings with --strict)"]))
 
     @Argument(help: "Files or folders to check.")
     var paths: [String] = ["openings"]
 
-    @Option(help: "Output: text, json or github (Actions annotations).")
-    var format: OutputFormat = .text
+    @OptionGroup var report: ReportOptions
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
@@ -48,43 +47,19 @@ struct ValidateCommand: ParsableCommand {
             for c in Checks.all { print("\(c.code.padding(toLength: 14, withPad: " ", startingAt: 0)) \(c.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(c.summary)") }
             return
         }
-        let config = ValidateConfiguration(
+        var config = ValidateConfiguration(
             paths: paths, engine: noEngine ? nil : engineOptions.configuration,
             thresholds: EngineThresholds(errorCentipawns: errorCentipawns, warningCentipawns: warningCentipawns),
-            showProgress: isatty(2) == 1 && format != .json, namesPath: noNames ? nil : names, learnerMovesOnly: learnerMovesOnly)
-        let report: ValidationReport
-        do { report = try Validate.run(config) } catch {
-            printError(error.text)
-            throw ExitCode(engineUnavailable)
-        }
-        var diagnostics = report.diagnostics
-        if strict { diagnostics = diagnostics.map { d in var d = d; if d.severity == .warning { d.severity = .error }; return d } }
-        print(format.render(diagnostics), terminator: "")
-        if format != .json {
-            var summary = report.summary
-            if !noEngine { summary += " (engine: \(report.searched) searched, \(report.cached) from cache)" }
+            showProgress: isatty(2) == 1 && report.format != .json, namesPath: noNames ? nil : names, learnerMovesOnly: learnerMovesOnly)
+        config.strict = strict
+        let result = Validate.run(config)
+        // The diagnostics are validate's output: standard output.
+        try report.finish(result, command: "validate", stream: .standardOutput) {
+            guard !result.engineFailed else { return }
+            var summary = result.summary
+            if !noEngine { summary += " (engine: \(result.searched) searched, \(result.cached) from cache)" }
             print(summary)
-            if report.content.openings > 0 { print("content: " + report.content.summary) }
-        }
-        if diagnostics.errorCount > 0 { throw ExitCode.failure }
-    }
-}
-
-/// How diagnostics are printed.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, github
-
-    func render(_ ds: [Diagnostic]) -> String {
-        switch self {
-        case .text:
-            return ds.map { $0.text + "\n" }.joined()
-        case .github:
-            return ds.map { $0.githubAnnotation + "\n" }.joined()
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(ds)) ?? Data("[]".utf8)
-            return String(decoding: data, as: UTF8.self) + "\n"
+            if result.content.openings > 0 { print("content: " + result.content.summary) }
         }
     }
 }

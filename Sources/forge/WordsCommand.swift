@@ -1,4 +1,4 @@
-// WordsCommand: `forge words build|lookup|solve|bench` — parse arguments, call one Pipeline function, print, pick the exit code.
+// WordsCommand: `forge words build|lookup|solve` — parse arguments, call one Pipeline function, print the report.
 import ArgumentParser
 import Diagnostics
 import Foundation
@@ -9,6 +9,7 @@ struct WordsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "words",
         abstract: "Word dictionaries: build them from SCOWL, look words up, solve word games.",
+        discussion: ExitCodes.help([.inputErrors, .noInput]),
         subcommands: [WordsBuildCommand.self, WordsLookupCommand.self, WordsSolveCommand.self]
     )
 }
@@ -29,6 +30,7 @@ struct WordsSourceArguments: ParsableArguments {
     }
 }
 
+/// The data format of `lookup` and `solve` (`--output-format`).
 enum WordsOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
@@ -46,61 +48,49 @@ extension Tier: ExpressibleByArgument {
     }
 }
 
-/// Prints diagnostics to stderr (as GitHub annotations under GitHub Actions).
-func printWordsDiagnostics(_ diagnostics: [Diagnostic]) {
-    let github = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
-    for d in diagnostics {
-        FileHandle.standardError.write(Data(((github ? d.githubAnnotation : d.text) + "\n").utf8))
-    }
-}
-
 struct WordsBuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "build", abstract: "Build word lists, words.dawg and counts.json from SCOWL.")
+        commandName: "build", abstract: "Build word lists, words.dawg and counts.json from SCOWL.",
+        discussion: ExitCodes.help([.inputErrors], notes: [.usage: "bad usage, an unknown --region or --max-level included"]))
     @OptionGroup var source: WordsSourceArguments
     @Option(help: "The output directory.")
     var out: String = "data/bundle/words"
     @Flag(help: "Print, per deny.txt lemma, the source words it removed and the forms allow.txt kept.")
     var denyReport = false
+    @OptionGroup var report: ReportOptions
 
     func run() throws {
         var progress: (@Sendable (String) -> Void)?
-        if isatty(2) != 0 {
+        if isatty(2) != 0 && report.format != .json {
             progress = { @Sendable line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
-        let report = WordsBuild.run(WordsBuildConfiguration(source: source.options, outputDirectory: out, progress: progress))
-        printWordsDiagnostics(report.diagnostics)
-        if report.diagnostics.errorCount > 0 {
-            let usage = report.diagnostics.contains { ["WRD313", "WRD314"].contains($0.code) }
-            throw ExitCode(usage ? 64 : 1)
+        let result = WordsBuild.run(WordsBuildConfiguration(source: source.options, outputDirectory: out, progress: progress))
+        try report.finish(result, command: "words build") {
+            guard result.diagnostics.errorCount == 0 else { return }
+            for line in result.summary { print(line) }
+            if denyReport { for line in result.denyReportLines(lemmas: result.denyLemmas) { print(line) } }
         }
-        for line in report.summary { print(line) }
-        if denyReport { for line in report.denyReportLines(lemmas: report.denyLemmas) { print(line) } }
     }
 }
 
 struct WordsLookupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lookup",
-        abstract: "A word's tier in words.dawg and which games play it; with the SCOWL lists at hand, why a word is missing (exit 1 when it is not a word).")
+        abstract: "A word's tier in words.dawg and which games play it; with the SCOWL lists at hand, why a word is missing (exit 1 when it is not a word).",
+        discussion: ExitCodes.help([.inputErrors, .noInput], notes: [.inputErrors: "not a word, or an error", .noInput: "no words.dawg found"]))
     @Option(help: ArgumentHelp("The dictionary (default: $FORGE_BUNDLE/words/words.dawg, else data/bundle/words/words.dawg in this or a parent directory).", valueName: "file"))
     var dawg: String?
     @OptionGroup var source: WordsSourceArguments
-    @Option(help: "text or json.")
-    var format: WordsOutputFormat = .text
+    @Option(help: "The answer's format: text or json.")
+    var outputFormat: WordsOutputFormat = .text
+    @OptionGroup var report: ReportOptions
     @Argument(help: "The word.")
     var word: String
 
     func run() throws {
-        let report = WordsLookup.run(WordsLookupConfiguration(word: word, dawgPath: dawg, source: source.options, json: format == .json))
-        printWordsDiagnostics(report.diagnostics)
-        if report.missingDictionary { throw ExitCode(66) }
-        if report.diagnostics.errorCount > 0 {
-            let usage = report.diagnostics.contains { ["WRD313", "WRD314", "WRD321"].contains($0.code) }
-            throw ExitCode(usage ? 64 : 1)
-        }
-        print(report.output)
-        if !report.isWord { throw ExitCode(1) }
+        let result = WordsLookup.run(WordsLookupConfiguration(word: word, dawgPath: dawg, source: source.options, json: outputFormat == .json))
+        if result.diagnostics.errorCount == 0 { print(result.output) }
+        try report.finish(result, command: "words lookup", dataOnStandardOutput: true)
     }
 }
 
@@ -110,28 +100,32 @@ struct WordsSolveArguments: ParsableArguments {
     var dawg: String?
     @Option(help: ArgumentHelp("Words of this tier or more common; words beyond the default (standard) are marked *.", valueName: "tier"))
     var tier: Tier?
-    @Option(help: "text or json.")
-    var format: WordsOutputFormat = .text
+    @Option(help: "The words' format: text or json.")
+    var outputFormat: WordsOutputFormat = .text
+    @OptionGroup var report: ReportOptions
 
     func solve(_ game: WordsGame, qu: Bool = false) throws {
-        let report = WordsSolve.run(WordsSolveConfiguration(game: game, dawgPath: dawg, quTile: qu, maxTier: tier, json: format == .json))
-        printWordsDiagnostics(report.diagnostics)
-        if report.badInput { throw ExitCode(64) }
-        if report.missingDictionary { throw ExitCode(66) }
-        if report.diagnostics.errorCount > 0 { throw ExitCode(1) }
-        if !report.output.isEmpty { print(report.output) }
+        let result = WordsSolve.run(WordsSolveConfiguration(game: game, dawgPath: dawg, quTile: qu, maxTier: tier, json: outputFormat == .json))
+        if !result.output.isEmpty { print(result.output) }
+        try report.finish(result, command: "words solve", dataOnStandardOutput: true)
     }
+
+    /// The solvers' exit statuses.
+    static let exitCodes = ExitCodes.help([.inputErrors, .noInput], notes: [.usage: "bad usage, a bad grid, rack or tile included",
+                                                                            .noInput: "no words.dawg found"])
 }
 
 struct WordsSolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "solve", abstract: "Solve a word game with words.dawg.",
+        discussion: WordsSolveArguments.exitCodes,
         subcommands: [WordHunt.self, Anagrams.self, WordBites.self])
 
     struct WordHunt: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "wordhunt",
-            abstract: "Every word of a 4×4 grid with its path (cells 0–15, row by row), by score (100, 400, 800, 1400, 1800, 2200, +400 a letter).")
+            abstract: "Every word of a 4×4 grid with its path (cells 0–15, row by row), by score (100, 400, 800, 1400, 1800, 2200, +400 a letter).",
+            discussion: WordsSolveArguments.exitCodes)
         @OptionGroup var common: WordsSolveArguments
         @Flag(help: "Treat q as the one tile qu (it counts two letters).")
         var qu = false
@@ -143,7 +137,8 @@ struct WordsSolveCommand: ParsableCommand {
     struct Anagrams: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "anagrams",
-            abstract: "Every word from a rack of 6 or 7 letters, each letter once, by score (100, 400, 1200, 2000, 3000 for 3–7 letters).")
+            abstract: "Every word from a rack of 6 or 7 letters, each letter once, by score (100, 400, 1200, 2000, 3000 for 3–7 letters).",
+            discussion: WordsSolveArguments.exitCodes)
         @OptionGroup var common: WordsSolveArguments
         @Argument(help: "The rack: 6 or 7 letters, e.g. tarsine.")
         var letters: [String]
@@ -153,7 +148,8 @@ struct WordsSolveCommand: ParsableCommand {
     struct WordBites: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "wordbites",
-            abstract: "Every word across (≤ 8 letters) or down (≤ 9) from the tiles, with the tiles used, by score (Word Hunt's table).")
+            abstract: "Every word across (≤ 8 letters) or down (≤ 9) from the tiles, with the tiles used, by score (Word Hunt's table).",
+            discussion: WordsSolveArguments.exitCodes)
         @OptionGroup var common: WordsSolveArguments
         @Argument(help: "The tiles: a letter (t), a two-letter tile lying across (h:er) or standing down (v:in), e.g. t r a h:er v:in g.")
         var tiles: [String]

@@ -76,7 +76,7 @@ private func isRunning(_ pid: Int32) -> Bool {
             p.executableURL = URL(fileURLWithPath: forgePath)
             p.currentDirectoryURL = URL(fileURLWithPath: dir)
             p.arguments = ["analyze", "positions.fen", "--nodes", "20000", "--multipv", "1", "--jobs", "1",
-                           "--engine", "/usr/games/stockfish", "--format", "jsonl", "--cache", cachePath]
+                           "--engine", "/usr/games/stockfish", "--output-format", "jsonl", "--cache", cachePath]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()

@@ -23,7 +23,7 @@ private final class Lines: @unchecked Sendable {
     func jsonlHasThePromisedKeysInInputOrder() throws {
         let out = Lines()
         let report = runAnalyze(config([fixture("positions.fen")]), output: out.add, progress: { _ in })
-        #expect(report.exitCode == 0)
+        #expect(report.outcome == .ok)
         #expect(report.diagnostics.isEmpty)
         let objects = try out.all.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
         #expect(objects.count == 4)
@@ -48,7 +48,7 @@ private final class Lines: @unchecked Sendable {
     func badInputIsReportedAndTheGoodPositionsAreAnalysed() throws {
         let out = Lines()
         let report = runAnalyze(config([fixture("bad.fen"), fixture("missing.fen"), fixture("positions.fen")]), output: out.add, progress: { _ in })
-        #expect(report.exitCode == 1)
+        #expect(report.outcome == .inputErrors)
         let texts = report.diagnostics.map(\.text)
         #expect(texts.count == 2)
         #expect(texts[0].hasPrefix("\(fixture("bad.fen")):2:"))
@@ -62,14 +62,14 @@ private final class Lines: @unchecked Sendable {
     @Test func onlyBadInputNeedsNoEngine() {
         let out = Lines()
         let report = runAnalyze(config([fixture("missing.fen")], engine: "/nonexistent"), output: out.add, progress: { _ in })
-        #expect(report.exitCode == 1)
+        #expect(report.outcome == .inputErrors)
         #expect(out.all.isEmpty)
         #expect(report.diagnostics.map(\.code) == ["UCI110"])
     }
 
     @Test func missingEngineExits69() {
         let report = runAnalyze(config([fixture("positions.fen")], engine: "/nonexistent/stockfish"), output: { _ in }, progress: { _ in })
-        #expect(report.exitCode == 69)
+        #expect(report.outcome == .engineUnavailable)
         #expect(report.diagnostics.map(\.code) == ["UCI102"])
         #expect(report.diagnostics.first?.message.contains("no such file") == true)
     }

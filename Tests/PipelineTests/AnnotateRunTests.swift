@@ -17,7 +17,7 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         let out = temp("a.jsonl")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let report = runAnnotate(AnnotateConfiguration(file: fixture("italian.pgn"), format: .jsonl, engine: nil, outputPath: out))
-        #expect(report.exitCode == 0, "\(report.diagnostics.map(\.text))")
+        #expect(report.outcome == .ok, "\(report.diagnostics.map(\.text))")
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count == 25)
         for (i, l) in lines.enumerated() {
@@ -56,7 +56,7 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         let out = temp("a.pgn")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let report = runAnnotate(AnnotateConfiguration(file: fixture("italian.pgn"), format: .pgn, engine: nil, outputPath: out))
-        #expect(report.exitCode == 0)
+        #expect(report.outcome == .ok)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         let reader = PGNReader(fileName: out, text: text)
         var builder = GameTreeBuilder(fileName: out)
@@ -83,17 +83,17 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
 
     @Test func badInputIsReportedWithItsPlace() {
         let report = runAnnotate(AnnotateConfiguration(file: fixture("bad.pgn"), format: .jsonl, engine: nil, outputPath: temp("bad.jsonl")))
-        #expect(report.exitCode == 1)
+        #expect(report.outcome == .inputErrors)
         #expect(report.diagnostics.contains { $0.severity == .error && $0.location?.line == 4 })
         let missing = runAnnotate(AnnotateConfiguration(file: fixture("nope.pgn"), engine: nil, outputPath: temp("nope")))
-        #expect(missing.exitCode == 1)
+        #expect(missing.outcome == .noInput)  // an input that cannot be opened: 66, as pgn2fen
         #expect(missing.diagnostics.first?.code == "PGN130")
     }
 
     @Test func anOutputThatCannotBeCreatedExits73() {
         let report = runAnnotate(AnnotateConfiguration(file: fixture("italian.pgn"), format: .jsonl, engine: nil,
                                                        outputPath: "/nonexistent-dir-\(getpid())/out.jsonl"))
-        #expect(report.exitCode == 73)
+        #expect(report.outcome == .cannotCreate)
         #expect(report.diagnostics.contains { $0.code == "IO102" })
     }
 
@@ -101,7 +101,7 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         let report = runAnnotate(AnnotateConfiguration(file: fixture("italian.pgn"),
                                                        engine: EngineConfiguration(enginePath: "/nonexistent/stockfish", cacheDirectory: nil),
                                                        outputPath: temp("x.pgn")))
-        #expect(report.exitCode == 69)
+        #expect(report.outcome == .engineUnavailable)
     }
 
     // MARK: the real engine

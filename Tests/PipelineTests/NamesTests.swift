@@ -145,8 +145,9 @@ enum NameFixtures {
             ClassifyConfiguration(inputs: ["-"], inPlace: true),
             ClassifyConfiguration(inputs: [file], format: .pgn, variations: true),
         ] {
-            #expect(throws: ClassifyError.self) { try Classify.run(bad) }
-            do { _ = try Classify.run(bad) } catch { #expect(error.kind == .usage) }
+            #expect(bad.usageProblem != nil)
+            let r = Classify.run(bad)
+            #expect(r.outcome == .usage && r.stopped?.kind == .usage && r.games == 0)
         }
     }
 

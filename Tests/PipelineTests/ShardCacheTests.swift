@@ -94,7 +94,7 @@ func tree(_ dir: String) -> [String: Data] {
     /// each position in one shard; the four caches merged hold exactly the unsharded run's cache.
     @Test func fourShardsMergedEqualOneRun() throws {
         let dir = try Fixtures.tempDirectory()
-        let common = ["analyze", "--nodes", "3000", "--multipv", "2", "--jobs", "1", "--format", "jsonl"] + Self.analyzeInputs
+        let common = ["analyze", "--nodes", "3000", "--multipv", "2", "--jobs", "1", "--output-format", "jsonl"] + Self.analyzeInputs
         let whole = try ForgeProcess.run(common + ["--cache", dir + "/whole.sqlite"])
         #expect(whole.status == 0, "\(whole.stderr)")
         let started = try (1...4).map { k in try ForgeProcess.start(common + ["--shard", "\(k)/4", "--cache", dir + "/shard-\(k).sqlite"]) }
@@ -182,14 +182,14 @@ func tree(_ dir: String) -> [String: Data] {
         try cache(dir + "/b.sqlite", [e1, e2])
         let ab = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/a.sqlite", dir + "/b.sqlite"], output: dir + "/ab.sqlite"))
         let ba = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/b.sqlite", dir + "/a.sqlite"], output: dir + "/ba.sqlite"))
-        #expect(ab.exitCode == 0 && ba.exitCode == 0)
+        #expect(ab.outcome == .ok && ba.outcome == .ok)
         #expect(ab.diagnostics.isEmpty)
         #expect(ab.lines == ["merged 2 caches into \(dir)/ab.sqlite: 3 results read, 2 distinct, 2 added, 0 already there"])
         let abEntries = try AnalysisCache.readEntries(path: dir + "/ab.sqlite")
         #expect(abEntries == [e1, e2].sorted { $0.position < $1.position })
         #expect(abEntries == (try AnalysisCache.readEntries(path: dir + "/ba.sqlite")))
         let again = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/b.sqlite", dir + "/a.sqlite"], output: dir + "/ab.sqlite"))
-        #expect(again.exitCode == 0)
+        #expect(again.outcome == .ok)
         #expect(again.lines == ["merged 2 caches into \(dir)/ab.sqlite: 3 results read, 2 distinct, 0 added, 2 already there"])
         #expect(try AnalysisCache.readEntries(path: dir + "/ab.sqlite") == abEntries)
     }
@@ -201,7 +201,7 @@ func tree(_ dir: String) -> [String: Data] {
         try cache(dir + "/c.sqlite", [try Self.entry(Self.afterE4, profile: .init(nodes: 2000, multiPV: 1), best: "e7e5", san: "e5")])
         for other in ["b", "c"] {
             let r = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/a.sqlite", dir + "/\(other).sqlite"], output: dir + "/out.sqlite"))
-            #expect(r.exitCode == 1)
+            #expect(r.outcome == .inputErrors)
             #expect(r.diagnostics.map(\.code) == ["CCH102"])
             #expect(r.diagnostics.first?.message.hasPrefix("the caches hold results of 2 engine/profile pairs; merge the shard caches of one analysis run only") == true)
             #expect(r.diagnostics.first?.notes.contains { $0.contains("\(dir)/\(other).sqlite") } == true)
@@ -219,12 +219,12 @@ func tree(_ dir: String) -> [String: Data] {
         try cache(dir + "/a.sqlite", [try Self.entry(Self.start)])
         try cache(dir + "/b.sqlite", [try Self.entry(Self.start, best: "d2d4", san: "d4")])
         let r = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/a.sqlite", dir + "/b.sqlite"], output: dir + "/out.sqlite"))
-        #expect(r.exitCode == 1)
+        #expect(r.outcome == .inputErrors)
         #expect(r.diagnostics.map(\.code) == ["CCH103"])
         #expect(r.diagnostics.first?.notes == ["position: \(Self.start) (\(dir)/b.sqlite)"])
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.sqlite"))
         let missing = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/a.sqlite", dir + "/nope.sqlite"], output: dir + "/out.sqlite"))
-        #expect(missing.exitCode == 66)
+        #expect(missing.outcome == .noInput)
         #expect(missing.diagnostics.map(\.text) == ["error[CCH104]: \(dir)/nope.sqlite: no such file"])
     }
 
@@ -233,7 +233,7 @@ func tree(_ dir: String) -> [String: Data] {
         let dir = try Fixtures.tempDirectory()
         try cache(dir + "/a.sqlite", [try Self.entry(Self.start), try Self.entry(Self.afterE4, best: "a1a1", san: "e5")])
         let r = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/a.sqlite"], output: dir + "/out.sqlite"))
-        #expect(r.exitCode == 0)
+        #expect(r.outcome == .ok)
         #expect(r.diagnostics.map(\.text) == ["warning[CCH106]: \(dir)/a.sqlite: result for \(Self.afterE4) left out: best move \"a1a1\" is not legal here"])
         #expect(try AnalysisCache.readEntries(path: dir + "/out.sqlite").map(\.position) == [Self.start])
     }
@@ -246,7 +246,7 @@ func tree(_ dir: String) -> [String: Data] {
         let config = AnalyzeConfiguration(files: [fen], engine: EngineConfiguration(enginePath: "/usr/games/stockfish", jobs: 1, profile: profile,
                                                                                     cacheDirectory: nil, cachePath: dir + "/c.sqlite"),
                                           format: .jsonl, showProgress: false)
-        #expect(runAnalyze(config, output: { _ in }, progress: { _ in }).exitCode == 0)
+        #expect(runAnalyze(config, output: { _ in }, progress: { _ in }).outcome == .ok)
         // Corrupt the start position's stored result.
         let c = try AnalysisCache(path: dir + "/c.sqlite")
         var bad = try #require(try c.lookup(position: Self.start, engine: "Stockfish 15.1", profile: profile.key))
@@ -255,7 +255,7 @@ func tree(_ dir: String) -> [String: Data] {
         try c.store(bad, position: Self.start, zobrist: 0x463b96181691fc9c)
         let lines = Locked2()
         let again = runAnalyze(config, output: lines.add, progress: { _ in })
-        #expect(again.exitCode == 0)
+        #expect(again.outcome == .ok)
         #expect(again.searched == 1)
         #expect(again.diagnostics.map(\.code) == ["CCH101"])
         #expect(again.diagnostics.first?.message == "cached result for \(Self.start) discarded and analysed again: best move \"a1a1\" is not legal here")

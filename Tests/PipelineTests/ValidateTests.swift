@@ -144,11 +144,12 @@ func eachCaseBreaksItsRule(_ code: String) throws {
         #expect(r.diagnostics.filter { $0.severity == .error }.map(\.code) == ["VAL224"])
     }
 
-    @Test func missingEngineIsThrown() throws {
+    @Test func missingEngineIsTheEngineUnavailableOutcome() throws {
         var e = try engine()
         e.enginePath = "/nonexistent/stockfish"
-        #expect(throws: Diagnostic.self) {
-            try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: e))
-        }
+        let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: e))
+        #expect(r.outcome == .engineUnavailable && r.engineFailed)
+        #expect(r.diagnostics.map(\.code) == ["UCI102"])
+        #expect(r.diagnostics.first?.message.hasPrefix("engine /nonexistent/stockfish cannot be used") == true)
     }
 }

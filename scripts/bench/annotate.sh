@@ -34,7 +34,7 @@ with open(sys.argv[1]) as f:
 print(out)
 PY
 t0=$(date +%s.%N)
-"$FORGE" annotate --no-engine --format jsonl "$WORK/games.pgn" > "$WORK/out.jsonl"
+"$FORGE" annotate --no-engine --output-format jsonl "$WORK/games.pgn" > "$WORK/out.jsonl"
 t1=$(date +%s.%N)
 python3 "$WORK/ref.py" "$WORK/games.pgn" > /dev/null
 t2=$(date +%s.%N)

@@ -36,7 +36,7 @@ echo "  nothing changed (best of 5):    ${best} s   (target <= 0.2 s; $(awk -v c
 fi
 
 python3 scripts/bench/engine-positions.py "$N_SHARD" > "$TMP/shard.fen"
-common=(analyze "$TMP/shard.fen" --nodes "$SHARD_NODES" --multipv 3 --jobs 1 --no-cache --format jsonl)
+common=(analyze "$TMP/shard.fen" --nodes "$SHARD_NODES" --multipv 3 --jobs 1 --no-cache --output-format jsonl)
 analyse_whole() { "$FORGE" "${common[@]}" > "$TMP/one.jsonl"; }
 one=$(timed analyse_whole)
 two=$( { t0=$(now)

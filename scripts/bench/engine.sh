@@ -38,7 +38,7 @@ ref() { reference_script "$1" "$2" > "$TMP/script"; measure sh -c "\"$SF\" < \"$
 # forge's --stats line gives its wall time and the engine's own search time (Stockfish's `info time`)
 # of the same run: their ratio does not depend on how fast the machine happens to be at the moment.
 forge() {
-    measure "$FORGE" analyze "$1" --nodes "$2" --multipv "$MULTIPV" --jobs "$3" --no-cache --format jsonl --stats
+    measure "$FORGE" analyze "$1" --nodes "$2" --multipv "$MULTIPV" --jobs "$3" --no-cache --output-format jsonl --stats
     sed -n 's/.*wall \([0-9.]*\) s; engine search time \([0-9.]*\) s.*/\1 \2/p' "$TMP/err" >> "$TMP/own-$2-$3"
 }
 # The median over this configuration's runs of forge's wall time over the engine's own time.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark: `forge pgn2fen --format epd` against `pgn-extract -Wepd` and a python-chess replay,
+# Benchmark: `forge pgn2fen --output-format epd` against `pgn-extract -Wepd` and a python-chess replay,
 # on a deterministic corpus of 100k random legal games; plies/s, peak memory and ratios, in one run.
 # BENCH_PGN_GAMES=N changes the corpus size; BENCH_PGN_BIG=1 also measures memory on a ~1 GB file.
 set -euo pipefail
@@ -40,7 +40,7 @@ PY
   cpu=$(awk "BEGIN { print $user + $sys }")
 }
 
-plies=$("$forge" pgn2fen --format epd "$corpus" 2>/dev/null | grep -c .)
+plies=$("$forge" pgn2fen --output-format epd "$corpus" 2>/dev/null | grep -c .)
 size=$(du -m "$corpus" | cut -f1)
 echo "corpus: $games games, $plies plies, ${size} MB ($corpus)"
 
@@ -51,7 +51,7 @@ f_wall=1e9 f_cpu=1e9 f_rss=0 p_wall=1e9 p_cpu=1e9 p_rss=0
 min() { awk "BEGIN { print ($1 < $2) ? $1 : $2 }"; }
 max() { awk "BEGIN { print ($1 > $2) ? $1 : $2 }"; }
 for ((round = 0; round < rounds; round++)); do
-  measure "$forge" pgn2fen --format epd "$corpus"
+  measure "$forge" pgn2fen --output-format epd "$corpus"
   f_wall=$(min "$wall" "$f_wall") f_cpu=$(min "$cpu" "$f_cpu") f_rss=$(max "$rss" "$f_rss")
   measure "$pgnx" -s -Wepd "$corpus"
   p_wall=$(min "$wall" "$p_wall") p_cpu=$(min "$cpu" "$p_cpu") p_rss=$(max "$rss" "$p_rss")
@@ -68,7 +68,7 @@ f_r=$(rate "$plies" "$f_wall"); f_rc=$(rate "$plies" "$f_cpu")
 p_r=$(rate "$plies" "$p_wall"); p_rc=$(rate "$plies" "$p_cpu")
 y_r=$(rate "$py_plies" "$y_wall"); y_rc=$(rate "$py_plies" "$y_cpu")
 printf "%-34s %12s %12s %14s %10s\n" "tool" "wall s" "plies/s" "plies/CPU-s" "peak MB"
-printf "%-34s %12s %12s %14s %10.1f\n" "forge pgn2fen --format epd" "$f_wall" "$f_r" "$f_rc" "$(calc "$f_rss/1024")"
+printf "%-34s %12s %12s %14s %10.1f\n" "forge pgn2fen --output-format epd" "$f_wall" "$f_r" "$f_rc" "$(calc "$f_rss/1024")"
 printf "%-34s %12s %12s %14s %10.1f\n" "pgn-extract -Wepd" "$p_wall" "$p_r" "$p_rc" "$(calc "$p_rss/1024")"
 printf "%-34s %12s %12s %14s %10.1f\n" "python-chess replay (1000 games)" "$y_wall" "$y_r" "$y_rc" "$(calc "$y_rss/1024")"
 printf "ratio forge / pgn-extract:  %.2fx plies/s (wall), %.2fx plies/CPU-s   (target >= 4x; best of %s runs each)\n" \
@@ -83,7 +83,7 @@ if [ "${BENCH_PGN_BIG:-0}" = 1 ]; then
     while [ "$(stat -c %s "$big.tmp")" -lt 1073741824 ]; do cat "$corpus" >> "$big.tmp"; done
     mv "$big.tmp" "$big"
   fi
-  measure "$forge" pgn2fen --format epd "$big"
-  printf "memory: forge pgn2fen --format epd on %s MB: peak %.1f MB, %s s   (target < 64 MB)\n" \
+  measure "$forge" pgn2fen --output-format epd "$big"
+  printf "memory: forge pgn2fen --output-format epd on %s MB: peak %.1f MB, %s s   (target < 64 MB)\n" \
     "$(du -m "$big" | cut -f1)" "$(calc "$rss/1024")" "$wall"
 fi

@@ -7,7 +7,7 @@
   names_reference.py classify FILE [--names DIR] [--variations]
                                                               per game (and variation) the deepest named position:
                                                               game<TAB>line<TAB>ply<TAB>eco<TAB>name<TAB>epd, as
-                                                              `forge classify --format text` prints it
+                                                              `forge classify --output-format text` prints it
 """
 import argparse
 import glob

@@ -25,10 +25,18 @@ public struct AnalyzeConfiguration: Sendable {
 }
 
 /// How the run went.
-public struct AnalyzeReport: Sendable {
+public struct AnalyzeReport: CommandReport {
+    public struct Summary: Codable, Sendable, Equatable {
+        public var positions: Int
+        public var otherShards: Int
+        public var searched: Int
+        public var fromCache: Int
+        public var errors: Int
+        public var warnings: Int
+    }
     public var diagnostics: [Diagnostic]
-    /// 0: all analysed; 1: bad input or a position failed; 69: no usable engine.
-    public var exitCode: Int32
+    /// `.ok` all analysed; `.inputErrors` bad input or a position failed; `.engineUnavailable` no usable engine.
+    public var outcome: CommandOutcome
     public var positions: Int
     /// Positions of the input left to the other shards (`--shard`).
     public var otherShards: Int = 0
@@ -39,6 +47,11 @@ public struct AnalyzeReport: Sendable {
     /// The engines' own search time, summed (see `EnginePool.engineSeconds`).
     public var engineSeconds: Double
     public var seconds: Double
+
+    public var typedSummary: Summary {
+        Summary(positions: positions, otherShards: otherShards, searched: searched, fromCache: fromCache,
+                errors: diagnostics.errorCount, warnings: diagnostics.warningCount)
+    }
 
     /// One line for `--stats`: counts, wall time, and the engines' own search time.
     public var statistics: String {
@@ -68,18 +81,18 @@ public func runAnalyze(
     let start = Date()
     let (read, inputDiagnostics) = PositionSource.read(files: config.files)
     let positions = config.shard.map { shard in read.filter { (try? Position(fen: $0.fen)).map(shard.contains) ?? true } } ?? read
-    func report(_ d: [Diagnostic], _ code: Int32, hits: Int = 0, pool: EnginePool? = nil) -> AnalyzeReport {
-        AnalyzeReport(diagnostics: d, exitCode: code, positions: positions.count, otherShards: read.count - positions.count,
+    func report(_ d: [Diagnostic], _ outcome: CommandOutcome, hits: Int = 0, pool: EnginePool? = nil) -> AnalyzeReport {
+        AnalyzeReport(diagnostics: d, outcome: outcome, positions: positions.count, otherShards: read.count - positions.count,
                       fromCache: hits, searched: pool?.searches ?? 0, engines: pool?.size ?? 0,
                       engineSeconds: pool?.engineSeconds ?? 0, seconds: Date().timeIntervalSince(start))
     }
-    if positions.isEmpty { return report(inputDiagnostics, inputDiagnostics.errorCount > 0 ? 1 : 0) }
+    if positions.isEmpty { return report(inputDiagnostics, .from(inputDiagnostics)) }
     let engineDiagnostics = EngineDiagnostics(verbose: config.engine.verbose)
     let analyzer: PositionAnalyzer
     do throws(Diagnostic) {
         analyzer = try makePositionAnalyzer(config.engine, diagnostics: engineDiagnostics)
     } catch {
-        return report(inputDiagnostics + engineDiagnostics.all + [error], exitEngineUnavailable)
+        return report(inputDiagnostics + engineDiagnostics.all + [error], .engineUnavailable)
     }
     defer { analyzer.pool.shutdown() }
 
@@ -99,7 +112,7 @@ public func runAnalyze(
         }
     }
     analyzer.pool.shutdown()
-    return report(diagnostics, diagnostics.errorCount > 0 ? 1 : 0, hits: analyzer.cacheHits, pool: analyzer.pool)
+    return report(diagnostics, .from(diagnostics), hits: analyzer.cacheHits, pool: analyzer.pool)
 }
 
 /// Writes results in input order as soon as every earlier one is written.

@@ -17,13 +17,25 @@ public struct CacheMergeConfiguration: Sendable {
     }
 }
 
-/// How a merge or a stats run went. `exitCode`: 0 done, 1 rejected input (nothing written),
-/// 66 an input missing (EX_NOINPUT), 73 the output cannot be written (EX_CANTCREAT).
-public struct CacheReport: Sendable {
+/// How a merge or a stats run went. `outcome`: `.ok` done, `.inputErrors` rejected input (nothing written),
+/// `.noInput` an input missing, `.cannotCreate` the output cannot be written.
+public struct CacheReport: CommandReport {
+    public struct Summary: Codable, Sendable, Equatable {
+        /// The caches read.
+        public var caches: Int
+        /// Results read from them.
+        public var results: Int
+        /// Merge only: distinct results, and those added to the output.
+        public var distinct: Int?
+        public var added: Int?
+        public var errors: Int
+    }
     public var diagnostics: [Diagnostic]
-    public var exitCode: Int32
+    public var outcome: CommandOutcome
     /// Lines for standard output.
     public var lines: [String]
+    public var summary = Summary(caches: 0, results: 0, errors: 0)
+    public var typedSummary: Summary { var s = summary; s.errors = diagnostics.errorCount; return s }
 }
 
 public enum CacheMerge {
@@ -49,7 +61,7 @@ public enum CacheMerge {
         }
         if diagnostics.errorCount > 0 {
             let missing = diagnostics.contains { $0.message.hasSuffix("no such file") }
-            return CacheReport(diagnostics: diagnostics, exitCode: missing ? 66 : 1, lines: [])
+            return CacheReport(diagnostics: diagnostics, outcome: missing ? .noInput : .inputErrors, lines: [])
         }
 
         // The engine/profile pairs of one analysis run (a build asks for two: its own profile and the name
@@ -70,7 +82,7 @@ public enum CacheMerge {
                 .error, CacheCode.mixedIdentity,
                 "the caches hold results of \(identities.count) engine/profile pairs; merge the shard caches of one analysis run only "
                     + "(the fullest input holds: \(expected))", notes: detail))
-            return CacheReport(diagnostics: diagnostics, exitCode: 1, lines: [])
+            return CacheReport(diagnostics: diagnostics, outcome: .inputErrors, lines: [])
         }
 
         // The union, checked, in key order.
@@ -94,7 +106,7 @@ public enum CacheMerge {
         }
         if !conflicts.isEmpty {
             diagnostics.append(conflictDiagnostic(conflicts.sorted()))
-            return CacheReport(diagnostics: diagnostics, exitCode: 1, lines: [])
+            return CacheReport(diagnostics: diagnostics, outcome: .inputErrors, lines: [])
         }
         let merged = union.keys.sorted().compactMap { union[$0] }
         let added: Int
@@ -104,15 +116,16 @@ public enum CacheMerge {
             added = try AnalysisCache(path: config.output).add(merged)
         } catch let c as CacheConflict {
             diagnostics.append(conflictDiagnostic(c.entries.map { "\($0.position) (\(config.output))" }))
-            return CacheReport(diagnostics: diagnostics, exitCode: 1, lines: [])
+            return CacheReport(diagnostics: diagnostics, outcome: .inputErrors, lines: [])
         } catch {
             diagnostics.append(Diagnostic(.error, CacheCode.cannotWrite, "cannot write \(config.output): \(error)"))
-            return CacheReport(diagnostics: diagnostics, exitCode: 73, lines: [])
+            return CacheReport(diagnostics: diagnostics, outcome: .cannotCreate, lines: [])
         }
         let read = byInput.reduce(0) { $0 + $1.entries.count }
         let line = "merged \(byInput.count) cache\(byInput.count == 1 ? "" : "s") into \(config.output): \(read) results read, "
             + "\(merged.count) distinct, \(added) added, \(merged.count - added) already there" + (invalid > 0 ? ", \(invalid) left out" : "")
-        return CacheReport(diagnostics: diagnostics, exitCode: 0, lines: [line])
+        return CacheReport(diagnostics: diagnostics, outcome: .ok, lines: [line],
+                           summary: CacheReport.Summary(caches: byInput.count, results: read, distinct: merged.count, added: added, errors: 0))
     }
 
     static func conflictDiagnostic(_ positions: [String]) -> Diagnostic {
@@ -143,10 +156,13 @@ public enum CacheStats {
     public static func run(paths: [String]) -> CacheReport {
         var diagnostics: [Diagnostic] = []
         var lines: [String] = []
+        var summary = CacheReport.Summary(caches: 0, results: 0, errors: 0)
         for path in paths {
             do {
                 let groups = try AnalysisCache.readStatistics(path: path)
                 let total = groups.reduce(0) { $0 + $1.entries }
+                summary.caches += 1
+                summary.results += total
                 let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
                 lines.append("\(path): \(total) result\(total == 1 ? "" : "s"), \(bytes) bytes")
                 for g in groups { lines.append("  \(g.entries)\t\(g.engine)\t\(g.profile)") }
@@ -156,6 +172,6 @@ public enum CacheStats {
                 diagnostics.append(Diagnostic(.error, CacheCode.unreadable, "\(path): cannot be read as a result cache: \(error)"))
             }
         }
-        return CacheReport(diagnostics: diagnostics, exitCode: diagnostics.errorCount > 0 ? 66 : 0, lines: lines)
+        return CacheReport(diagnostics: diagnostics, outcome: diagnostics.errorCount > 0 ? .noInput : .ok, lines: lines, summary: summary)
     }
 }

@@ -117,9 +117,6 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
     }
 }
 
-/// An engine that cannot be found or started: the command exits with this status (EX_UNAVAILABLE).
-public let exitEngineUnavailable: Int32 = 69
-
 /// The cache's own reports after a run: failed reads and writes (UCI120) and stored results that were
 /// not true of their position, discarded and analysed again (CCH101).
 func cacheDiagnostics(_ analyzer: PositionAnalyzer) -> [Diagnostic] {

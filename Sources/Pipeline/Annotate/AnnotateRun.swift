@@ -1,4 +1,4 @@
-// AnnotateRun: `forge annotate` — read a PGN file, explain every main-line and deviation move, write PGN or jsonl.
+// AnnotateRun: `forge annotate` — read PGN files, explain every main-line and deviation move, write PGN or jsonl.
 import ChessCore
 import ChessPGN
 import Diagnostics
@@ -15,7 +15,8 @@ public enum AnnotateFormat: String, Sendable, CaseIterable {
 
 /// What `forge annotate` was asked to do.
 public struct AnnotateConfiguration: Sendable {
-    public var file: String
+    /// PGN files, `-` for standard input (none: standard input).
+    public var files: [String]
     public var format: AnnotateFormat
     /// nil: annotate from the rules alone (`--no-engine`).
     public var engine: EngineConfiguration?
@@ -25,48 +26,73 @@ public struct AnnotateConfiguration: Sendable {
     /// Show the engine's progress line (the executable sets this when standard error is a terminal).
     public var showProgress: Bool
 
-    public init(file: String, format: AnnotateFormat = .pgn, engine: EngineConfiguration?, options: AnnotationOptions = AnnotationOptions(),
+    public init(files: [String], format: AnnotateFormat = .pgn, engine: EngineConfiguration?, options: AnnotationOptions = AnnotationOptions(),
                 outputPath: String? = nil, showProgress: Bool = false) {
-        self.file = file
+        self.files = files
         self.format = format
         self.engine = engine
         self.options = options
         self.outputPath = outputPath
         self.showProgress = showProgress
     }
+
+    /// One file.
+    public init(file: String, format: AnnotateFormat = .pgn, engine: EngineConfiguration?, options: AnnotationOptions = AnnotationOptions(),
+                outputPath: String? = nil, showProgress: Bool = false) {
+        self.init(files: [file], format: format, engine: engine, options: options, outputPath: outputPath, showProgress: showProgress)
+    }
 }
 
-/// How the run went: diagnostics to print and the exit status (0 ok, 1 bad input, 69 no engine, 73/74 output not written).
-public struct AnnotateReport: Sendable {
+/// How the run went: the diagnostics, the counts, and the outcome (bad input, no engine, output not written).
+public struct AnnotateReport: CommandReport {
+    public struct Summary: Codable, Sendable, Equatable {
+        public var games: Int
+        public var moves: Int
+        public var errors: Int
+        public var warnings: Int
+    }
     public var diagnostics: [Diagnostic]
-    public var exitCode: Int32
+    public var outcome: CommandOutcome
     public var games: Int
     public var moves: Int
+    public var typedSummary: Summary {
+        Summary(games: games, moves: moves, errors: diagnostics.errorCount, warnings: diagnostics.warningCount)
+    }
 }
 
-/// Runs `forge annotate`. Games with errors are reported and left out; the others are written.
+/// Runs `forge annotate` on every file in turn. Games with errors are reported and left out; the others are written.
 public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     var diagnostics: [Diagnostic] = []
-    let input: ByteInput
-    do { input = try ByteInput(path: config.file) } catch {
-        return AnnotateReport(diagnostics: [Diagnostic(.error, PGNCode.unreadable, error.message)], exitCode: 1, games: 0, moves: 0)
-    }
-    // The output is opened first: one that names the input, or cannot be created, fails before any work.
+    let files = config.files.isEmpty ? ["-"] : config.files
+    // The output is opened first: one that names an input, or cannot be created, fails before any work.
     let out: OutputFile
-    do { out = try OutputFile(path: config.outputPath, inputs: [config.file]) } catch {
-        return AnnotateReport(diagnostics: [Diagnostic(.error, error.code, error.description)], exitCode: error.exitStatus, games: 0, moves: 0)
+    do { out = try OutputFile(path: config.outputPath, inputs: files) } catch {
+        return AnnotateReport(diagnostics: [Diagnostic(.error, error.code, error.description)], outcome: error.outcome, games: 0, moves: 0)
     }
-    let reader = PGNReader(fileName: input.name, read: input.read(into:))
-    var trees: [GameTree] = []
-    do {
-        var builder = GameTreeBuilder(fileName: input.name)
-        while try reader.readGame(&builder) {
-            let tree = builder.game
-            diagnostics += tree.diagnostics
-            if !tree.hasErrors { trees.append(tree) }
+    var trees: [(tree: GameTree, file: String)] = []
+    var missing = false
+    for file in files {
+        let input: ByteInput
+        do { input = try ByteInput(path: file) } catch {
+            diagnostics.append(Diagnostic(.error, PGNCode.unreadable, error.message))
+            missing = true
+            continue
         }
-    } catch {
-        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, PGNCode.unreadable, "\(error)")], exitCode: 1, games: 0, moves: 0)
+        let reader = PGNReader(fileName: input.name, read: input.read(into:))
+        do {
+            var builder = GameTreeBuilder(fileName: input.name)
+            while try reader.readGame(&builder) {
+                let tree = builder.game
+                diagnostics += tree.diagnostics
+                if !tree.hasErrors { trees.append((tree, input.name)) }
+            }
+        } catch {
+            diagnostics.append(Diagnostic(.error, PGNCode.unreadable, "\(error)"))
+        }
+    }
+    let inputs: CommandOutcome = missing ? .noInput : .ok
+    if trees.isEmpty, diagnostics.errorCount > 0 {
+        return AnnotateReport(diagnostics: diagnostics, outcome: inputs.worst(.inputErrors), games: 0, moves: 0)
     }
 
     var engineOracle: AnalyzerOracle?
@@ -74,7 +100,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         do throws(Diagnostic) {
             engineOracle = try makeEngineOracle(engine, showProgress: config.showProgress)
         } catch {
-            return AnnotateReport(diagnostics: diagnostics + [error], exitCode: exitEngineUnavailable, games: 0, moves: 0)
+            return AnnotateReport(diagnostics: diagnostics + [error], outcome: .engineUnavailable, games: 0, moves: 0)
         }
     }
     defer { engineOracle?.shutdown() }
@@ -84,12 +110,12 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     var text = ""
     var moves = 0
     let writer = PGNWriter()
-    for (g, tree) in trees.enumerated() {
+    for (g, (tree, file)) in trees.enumerated() {
         let lines = GameLines.lines(tree)
         let (notes, problems) = annotator.annotate(lines.map(\.request))
         for p in problems {
             diagnostics.append(Diagnostic(.warning, p.code, "\(p.message); the move is explained from the rules alone",
-                                          at: SourceLocation(file: input.name, line: tree.location.line, column: tree.location.column)))
+                                          at: SourceLocation(file: file, line: tree.location.line, column: tree.location.column)))
         }
         moves += notes.reduce(0) { $0 + $1.count }
         switch config.format {
@@ -109,7 +135,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         try out.commit()
     } catch {
         return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, error.code, error.description)],
-                              exitCode: error.exitStatus, games: trees.count, moves: moves)
+                              outcome: error.outcome, games: trees.count, moves: moves)
     }
-    return AnnotateReport(diagnostics: diagnostics, exitCode: diagnostics.errorCount > 0 ? 1 : 0, games: trees.count, moves: moves)
+    return AnnotateReport(diagnostics: diagnostics, outcome: inputs.worst(.from(diagnostics)), games: trees.count, moves: moves)
 }

@@ -37,7 +37,7 @@ public struct BuildConfiguration: Sendable {
     }
 }
 
-public struct BuildReport: Sendable {
+public struct BuildReport: CommandReport {
     public var diagnostics: [Diagnostic]
     /// `openings`, `lines`, `positions`, `moves`, `transpositions`, `analysed_now`, `from_cache`, `fen_files`.
     public var counts: [String: Int]
@@ -53,11 +53,35 @@ public struct BuildReport: Sendable {
     public var transpositionSites: [TranspositionSite] = []
     /// The curriculum's figures (README's content bar), from this build or the manifest of an unchanged one.
     public var content: ContentBar? { ContentBar(counts: counts) }
-    /// 73 (EX_CANTCREAT) when the bundle could not be written or another build holds the lock.
+    /// The bundle could not be written or another build holds the lock.
     var writeFailed = false
+    /// No engine could be started.
+    var engineFailed = false
     public var failed: Bool { diagnostics.errorCount > 0 }
-    /// 0 written or up to date; 1 errors in the sources; 73 the bundle cannot be written (or is locked).
-    public var exitCode: Int32 { writeFailed ? 73 : failed ? 1 : 0 }
+    /// `.ok` written or up to date; `.inputErrors` errors in the sources; `.cannotCreate` the bundle cannot be
+    /// written (or is locked); `.engineUnavailable` no engine could be started.
+    public var outcome: CommandOutcome {
+        engineFailed ? .engineUnavailable : writeFailed ? .cannotCreate : .from(diagnostics)
+    }
+
+    /// The counts as `--format json` prints them.
+    public struct Summary: Codable, Sendable, Equatable {
+        public var upToDate: Bool
+        public var shard: String?
+        public var rebuilt: [String]
+        public var openings, lines, positions, moves, transpositions, fenFiles: Int
+        public var analysedNow, fromCache: Int
+        public var errors, warnings: Int
+    }
+
+    public var typedSummary: Summary {
+        let c = counts
+        return Summary(upToDate: upToDate, shard: shard?.description, rebuilt: rebuilt, openings: c["openings"] ?? 0,
+                       lines: c["lines"] ?? 0, positions: c["positions"] ?? c["shard_positions"] ?? 0, moves: c["moves"] ?? 0,
+                       transpositions: c["transpositions"] ?? 0, fenFiles: c["fen_files"] ?? 0,
+                       analysedNow: c["analysed_now"] ?? 0, fromCache: c["from_cache"] ?? 0,
+                       errors: diagnostics.errorCount, warnings: diagnostics.warningCount)
+    }
 
     public var summary: String {
         let c = counts
@@ -81,9 +105,19 @@ public enum Build {
     /// 3. Otherwise stage the new bundle beside the old one: rebuild each part whose inputs changed,
     ///    hard-link the files of the others; a stray file of the old bundle is reported (BLD102).
     /// 4. A new bundle equal to the old one is discarded (up to date); else it is swapped in at once.
-    /// Throws (exit 69) only when the engine cannot be started.
-    public static func run(_ config: BuildConfiguration) throws(Diagnostic) -> BuildReport {
+    /// An engine that cannot be started ends the run with `.engineUnavailable`.
+    public static func run(_ config: BuildConfiguration) -> BuildReport {
         let started = Date()
+        do throws(Diagnostic) {
+            return try attempt(config, started: started)
+        } catch {
+            var r = BuildReport(diagnostics: [error], counts: [:], upToDate: false, seconds: Date().timeIntervalSince(started))
+            r.engineFailed = true
+            return r
+        }
+    }
+
+    static func attempt(_ config: BuildConfiguration, started: Date) throws(Diagnostic) -> BuildReport {
         if let shard = config.shard { return try analyseShard(config, shard, started: started) }
         let paths = BundlePaths(config.outputDirectory)
         let lock: BundleLock

@@ -20,9 +20,10 @@ struct BundlePaths: Sendable {
     init(_ bundle: String) {
         let trimmed = bundle.count > 1 && bundle.hasSuffix("/") ? String(bundle.dropLast()) : bundle
         self.bundle = trimmed
-        let p = (trimmed as NSString).deletingLastPathComponent
+        // Foundation on Linux traps on deletingLastPathComponent of a one-character name ("b"): no slash, no parent.
+        let p = trimmed.contains("/") ? (trimmed as NSString).deletingLastPathComponent : ""
         parent = p.isEmpty ? "." : p
-        name = (trimmed as NSString).lastPathComponent
+        name = trimmed.contains("/") ? (trimmed as NSString).lastPathComponent : trimmed
     }
 
     var staging: String { parent + "/." + name + ".staging" }

@@ -36,10 +36,21 @@ public struct ClassifyConfiguration: Sendable {
         self.inPlace = inPlace
         self.variations = variations
     }
+
+    /// Why these options do not go together, or nil (forge rejects them as bad usage before running).
+    public var usageProblem: String? {
+        if inPlace && (outputPath != nil || format != .pgn || inputs.contains("-") || inputs.isEmpty) {
+            return "--in-place rewrites PGN files given by name: not with -o, --output-format text|jsonl or standard input"
+        }
+        if variations && format == .pgn {
+            return "--variations names each variation in records: use it with --output-format text or jsonl"
+        }
+        return nil
+    }
 }
 
 /// What a classification did.
-public struct ClassifyReport: Sendable {
+public struct ClassifyReport: CommandReport {
     public var diagnostics: [Diagnostic] = []
     public var games = 0
     /// Games whose main line reaches a named position.
@@ -47,9 +58,26 @@ public struct ClassifyReport: Sendable {
     public var plies = 0
     public var gamesWithErrors = 0
     public var unreadableInputs = 0
+    /// Inputs that could not be opened (the others are classified all the same).
+    public var missingInputs = 0
     /// Files rewritten in place.
     public var rewritten: [String] = []
     public var failed: Bool { gamesWithErrors > 0 || unreadableInputs > 0 || diagnostics.errorCount > 0 }
+    /// Set when the run stopped: options that do not go together, an output that cannot be written.
+    public var stopped: ClassifyError?
+    public var outcome: CommandOutcome {
+        if let stopped { return stopped.kind == .usage ? .usage : .cannotCreate }
+        return missingInputs > 0 ? .noInput : failed ? .inputErrors : .ok
+    }
+
+    public struct Summary: Codable, Sendable, Equatable {
+        public var games, named, plies, gamesWithErrors, unreadableInputs: Int
+        public var rewritten: [String]
+    }
+    public var typedSummary: Summary {
+        Summary(games: games, named: named, plies: plies, gamesWithErrors: gamesWithErrors, unreadableInputs: unreadableInputs,
+                rewritten: rewritten)
+    }
 
     public var summary: String {
         "classified \(games) games: \(named) named, \(games - named) with no named position; \(plies) plies"
@@ -57,24 +85,34 @@ public struct ClassifyReport: Sendable {
     }
 }
 
-/// A configuration `forge classify` refuses (exit 64), or an output it cannot write (exit 73).
+/// A configuration `forge classify` refuses (`.usage`), or an output it cannot write (`.cannotCreate`).
 public struct ClassifyError: Error, Sendable {
     public enum Kind: Sendable { case usage, cannotCreate }
     public var kind: Kind
     public var message: String
+    /// The output writer's code (IO101–IO103) for `.cannotCreate`.
+    public var code: String? = nil
 }
 
 public enum Classify {
-    /// Classifies every game of every input. Throws `.usage` for options that do not go together, `.cannotCreate`
-    /// when an output cannot be written; a missing name list is a `NAM100` error in the report.
-    public static func run(_ config: ClassifyConfiguration) throws(ClassifyError) -> ClassifyReport {
-        if config.inPlace && (config.outputPath != nil || config.format != .pgn || config.inputs.contains("-") || config.inputs.isEmpty) {
-            throw ClassifyError(kind: .usage, message: "--in-place rewrites PGN files given by name: not with -o, --format text|jsonl or standard input")
-        }
-        if config.variations && config.format == .pgn {
-            throw ClassifyError(kind: .usage, message: "--variations names each variation in records: use it with --format text or jsonl")
-        }
+    /// Classifies every game of every input. Options that do not go together end the run with `.usage`, an output
+    /// that cannot be written with `.cannotCreate` (`stopped` says why); a missing name list is a `NAM100` error.
+    public static func run(_ config: ClassifyConfiguration) -> ClassifyReport {
         var report = ClassifyReport()
+        if let problem = config.usageProblem {
+            report.stopped = ClassifyError(kind: .usage, message: problem)
+            return report
+        }
+        do throws(ClassifyError) {
+            try classify(config, into: &report)
+        } catch {
+            report.stopped = error
+            if let code = error.code { report.diagnostics.append(Diagnostic(.error, code, error.message)) }
+        }
+        return report
+    }
+
+    static func classify(_ config: ClassifyConfiguration, into report: inout ClassifyReport) throws(ClassifyError) {
         let names: NameList
         do throws(Diagnostic) {
             let loaded = try NameListFiles.load(config.namesPath)
@@ -82,7 +120,7 @@ public enum Classify {
             report.diagnostics += loaded.diagnostics
         } catch {
             report.diagnostics.append(error)
-            return report
+            return
         }
         var namer = GameNamer(list: names, variations: config.variations)
         let shared = config.inPlace ? nil : try open(config.outputPath, inputs: config.inputs)
@@ -91,6 +129,7 @@ public enum Classify {
             do { input = try ByteInput(path: path) } catch {
                 report.diagnostics.append(Diagnostic(.error, PGNCode.unreadable, error.message))
                 report.unreadableInputs += 1
+                report.missingInputs += 1
                 continue
             }
             let out: OutputFile
@@ -110,20 +149,19 @@ public enum Classify {
                 continue
             }
             if shared == nil {
-                do { try out.commit() } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+                do { try out.commit() } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
                 report.rewritten.append(path)
             }
         }
         if let shared {
-            do { try shared.commit() } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+            do { try shared.commit() } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
         }
         report.plies = namer.plies
-        return report
     }
 
     static func open(_ path: String?, inputs: [String]) throws(ClassifyError) -> OutputFile {
         do { return try OutputFile(path: path, inputs: inputs) } catch {
-            throw ClassifyError(kind: .cannotCreate, message: error.description)
+            throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code)
         }
     }
 
@@ -147,7 +185,7 @@ public enum Classify {
             for g in games {
                 for l in g.lines { bytes += Array(record(game: g.game, l, format: format).utf8) }
             }
-            do { try out.write(bytes) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+            do { try out.write(bytes) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
         }
     }
 
@@ -208,12 +246,12 @@ public enum Classify {
             }
             cursor = end
             if output.count >= 1 << 20 {
-                do { try out.write(output) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+                do { try out.write(output) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
                 output.removeAll(keepingCapacity: true)
             }
         }
         output += bytes[cursor...]
-        do { try out.write(output) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description) }
+        do { try out.write(output) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
     }
 }
 

@@ -21,7 +21,7 @@ public struct FENToPGNConfiguration: Sendable {
 
 extension Convert {
     /// Converts every FEN sequence of every input into a PGN game; games are separated by a blank line.
-    public static func fenToPGN(_ config: FENToPGNConfiguration, report reportAll: @escaping (Diagnostic) -> Void) throws -> ConversionSummary {
+    static func convertFENToPGN(_ config: FENToPGNConfiguration, report reportAll: @escaping (Diagnostic) -> Void) throws -> ConversionSummary {
         var report = DiagnosticCap(limits: config.limits, report: reportAll)
         defer { report.finish() }
         let out: OutputFile

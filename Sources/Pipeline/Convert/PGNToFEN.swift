@@ -23,7 +23,7 @@ public struct PGNToFENConfiguration: Sendable {
 }
 
 /// What a conversion did.
-public struct ConversionSummary: Sendable, Hashable {
+public struct ConversionSummary: Sendable, Hashable, Codable {
     public var games = 0
     public var moves = 0
     public var gamesWithErrors = 0
@@ -35,18 +35,18 @@ public struct ConversionSummary: Sendable, Hashable {
     public var readFailures = 0
     /// Whether any error was found (the command then exits 1).
     public var failed: Bool { gamesWithErrors > 0 || unreadableInputs > 0 }
-    /// The exit status: 74 when reading an input failed, 66 when an input could not be opened,
-    /// 1 for errors in the input, else 0. The other inputs are converted in every case.
-    public var exitStatus: Int32 {
-        readFailures > 0 ? ExitStatus.ioError : missingInputs > 0 ? ExitStatus.noInput : failed ? ExitStatus.inputErrors : ExitStatus.ok
+    /// `.ioError` when reading an input failed, `.noInput` when an input could not be opened,
+    /// `.inputErrors` for errors in the input, else `.ok`. The other inputs are converted in every case.
+    public var outcome: CommandOutcome {
+        readFailures > 0 ? .ioError : missingInputs > 0 ? .noInput : failed ? .inputErrors : .ok
     }
 }
 
 public enum Convert {
     /// Converts every game of every input; `report` gets every diagnostic as soon as its game is read,
     /// `progress` the progress line's text when `config.showProgress`.
-    /// Throws only when the output cannot be written.
-    public static func pgnToFEN(
+    /// Throws only when the output cannot be written (`pgnToFEN(_:report:progress:)` turns that into the report).
+    static func convertPGNToFEN(
         _ config: PGNToFENConfiguration, report reportAll: @escaping (Diagnostic) -> Void, progress: @escaping (String) -> Void = { _ in }
     ) throws -> ConversionSummary {
         var report = DiagnosticCap(limits: config.limits, report: reportAll)
@@ -109,11 +109,10 @@ public enum Convert {
     }
 }
 
-/// The output could not be written; `exitStatus` is 73 or 74 (docs/errors.md).
+/// The output could not be written (`.cannotCreate` or `.ioError`; docs/errors.md).
 public struct ConversionError: Error, CustomStringConvertible {
     public let output: OutputError
     public init(_ output: OutputError) { self.output = output }
     public var message: String { output.description }
-    public var exitStatus: Int32 { output.exitStatus }
     public var description: String { "error[\(output.code)]: \(output.description)" }
 }

@@ -198,7 +198,7 @@ public final class OutputFile {
     static func reason(_ e: Int32) -> String { String(cString: strerror(e)) }
 }
 
-/// Why an output could not be written. `exitStatus` is the sysexits code forge exits with.
+/// Why an output could not be written; `outcome` is how the command ends.
 public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The output names a file that is also an input (output, input as named).
     case isAnInput(String, String)
@@ -207,10 +207,10 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Writing, flushing or closing failed (disk full, I/O error, a closed pipe).
     case ioError(String, String)
 
-    public var exitStatus: Int32 {
+    public var outcome: CommandOutcome {
         switch self {
-        case .isAnInput, .cannotCreate: ExitStatus.cannotCreate
-        case .ioError: ExitStatus.ioError
+        case .isAnInput, .cannotCreate: .cannotCreate
+        case .ioError: .ioError
         }
     }
 

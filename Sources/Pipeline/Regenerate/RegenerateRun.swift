@@ -29,16 +29,36 @@ public struct FENFileChange: Sendable, Hashable {
     public var detail: String
 }
 
-public struct RegenerateReport: Sendable {
+public struct RegenerateReport: CommandReport {
     public var changes: [FENFileChange]
     public var unchanged: Int
     public var diagnostics: [Diagnostic]
+    /// No engine could be started (the diagnostics say why).
+    public var engineFailed = false
     public var failed: Bool { diagnostics.errorCount > 0 }
+    public var outcome: CommandOutcome { engineFailed ? .engineUnavailable : .from(diagnostics) }
+
+    public struct Summary: Codable, Sendable, Equatable {
+        public var created, updated, unchanged, errors, warnings: Int
+    }
+    public var typedSummary: Summary {
+        Summary(created: changes.count { $0.kind == .created }, updated: changes.count { $0.kind == .updated }, unchanged: unchanged,
+                errors: diagnostics.errorCount, warnings: diagnostics.warningCount)
+    }
 }
 
 public enum Regenerate {
     /// Regenerates every FEN file: from its PGN source (library sources always have one), or alone from its own moves.
-    public static func run(_ config: RegenerateConfiguration) throws(Diagnostic) -> RegenerateReport {
+    /// An engine that cannot be started ends the run with `.engineUnavailable`.
+    public static func run(_ config: RegenerateConfiguration) -> RegenerateReport {
+        do throws(Diagnostic) {
+            return try attempt(config)
+        } catch {
+            return RegenerateReport(changes: [], unchanged: 0, diagnostics: [error], engineFailed: true)
+        }
+    }
+
+    static func attempt(_ config: RegenerateConfiguration) throws(Diagnostic) -> RegenerateReport {
         let lib = LibraryFiles.load(config.paths)
         var diagnostics = lib.diagnostics
         var targets: [(path: String, text: String, source: OpeningSource?)] = []

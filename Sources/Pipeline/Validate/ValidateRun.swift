@@ -17,6 +17,8 @@ public struct ValidateConfiguration: Sendable {
     /// Only the engine check of the learner's moves (VAL220/VAL221), asking the engine only what it needs:
     /// the deep check at five times the build's budget.
     public var learnerMovesOnly = false
+    /// Warnings count as errors (`--strict`).
+    public var strict = false
 
     public init(paths: [String], engine: EngineConfiguration?, thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false,
                 namesPath: String? = nil, learnerMovesOnly: Bool = false) {
@@ -30,8 +32,10 @@ public struct ValidateConfiguration: Sendable {
 }
 
 /// The findings, sorted by file, line and column, and what was looked at.
-public struct ValidationReport: Sendable {
+public struct ValidationReport: CommandReport {
     public var diagnostics: [Diagnostic]
+    /// No engine could be started (the diagnostics say why).
+    public var engineFailed = false
     public var files: Int
     public var lines: Int
     public var positions: Int
@@ -41,6 +45,17 @@ public struct ValidationReport: Sendable {
     /// The coach curriculum's figures.
     public var content = ContentBar()
 
+    public var outcome: CommandOutcome { engineFailed ? .engineUnavailable : .from(diagnostics) }
+
+    public struct Summary: Codable, Sendable, Equatable {
+        public var files, lines, positions, errors, warnings, searched, cached: Int
+        public var content: ContentBar
+    }
+    public var typedSummary: Summary {
+        Summary(files: files, lines: lines, positions: positions, errors: diagnostics.errorCount, warnings: diagnostics.warningCount,
+                searched: searched, cached: cached, content: content)
+    }
+
     /// `12 files, 58 lines, 1,043 positions: 0 errors, 2 warnings`
     public var summary: String {
         "\(files) files, \(lines) lines, \(positions) positions: \(diagnostics.errorCount) errors, \(diagnostics.warningCount) warnings"
@@ -48,8 +63,23 @@ public struct ValidationReport: Sendable {
 }
 
 public enum Validate {
-    /// Runs every check. Engine failures to start are thrown (the caller exits 69); everything else is a diagnostic.
-    public static func run(_ config: ValidateConfiguration) throws(Diagnostic) -> ValidationReport {
+    /// Runs every check. An engine that cannot be started ends the run with `.engineUnavailable`; everything
+    /// else is a diagnostic. With `strict`, warnings are errors.
+    public static func run(_ config: ValidateConfiguration) -> ValidationReport {
+        var report: ValidationReport
+        do throws(Diagnostic) {
+            report = try attempt(config)
+        } catch {
+            report = ValidationReport(diagnostics: [error], files: 0, lines: 0, positions: 0, searched: 0, cached: 0)
+            report.engineFailed = true
+        }
+        if config.strict {
+            report.diagnostics = report.diagnostics.map { d in var d = d; if d.severity == .warning { d.severity = .error }; return d }
+        }
+        return report
+    }
+
+    static func attempt(_ config: ValidateConfiguration) throws(Diagnostic) -> ValidationReport {
         let lib = LibraryFiles.load(config.paths)
         var oracle: AnalyzerOracle?
         if let engine = config.engine, !lib.sources.isEmpty {

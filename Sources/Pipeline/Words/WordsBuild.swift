@@ -19,10 +19,14 @@ public struct WordsBuildConfiguration: Sendable {
 }
 
 /// The outcome: diagnostics (errors mean nothing was written) and a summary for the terminal.
-public struct WordsBuildReport: Sendable {
+public struct WordsBuildReport: CommandReport {
     public var diagnostics: [Diagnostic]
     public var summary: [String]
     public var counts: WordsCounts?
+    /// The source options themselves are wrong (WRD313, WRD314): nothing was read.
+    public var badOptions = false
+    public var outcome: CommandOutcome { badOptions ? .usage : .from(diagnostics) }
+    public var typedSummary: WordsCountsSummary { WordsCountsSummary(counts: counts, errors: diagnostics.errorCount) }
     /// What each deny.txt lemma removed from the sources, and what allow.txt rescued from it.
     public var denyReport = DenyReport()
     /// deny.txt's lemmas in file order.
@@ -39,6 +43,12 @@ public struct WordsBuildReport: Sendable {
             return line
         }
     }
+}
+
+/// `forge words build --format json`'s summary: what was written (nil when nothing was).
+public struct WordsCountsSummary: Codable, Sendable, Equatable {
+    public var counts: WordsCounts?
+    public var errors: Int
 }
 
 /// One output list: a name, its word lengths, and the tiers it is also written at.
@@ -103,7 +113,7 @@ public enum WordsBuild {
     /// Reads the sources, applies the rules and curation, and writes every output atomically.
     public static func run(_ config: WordsBuildConfiguration) -> WordsBuildReport {
         var diags = config.source.validate()
-        guard diags.errorCount == 0 else { return WordsBuildReport(diagnostics: diags, summary: []) }
+        guard diags.errorCount == 0 else { return WordsBuildReport(diagnostics: diags, summary: [], badOptions: true) }
         let clock = ContinuousClock()
         let started = clock.now
         func step(_ what: String) {

@@ -21,12 +21,24 @@ public struct WordsLookupConfiguration: Sendable {
 }
 
 /// The answer: `isWord`, and the lines to print (text or one JSON object).
-public struct WordsLookupReport: Sendable {
+public struct WordsLookupReport: CommandReport {
     public var diagnostics: [Diagnostic]
     public var isWord: Bool
     public var output: String
-    /// No dictionary was found (exit 66).
+    /// No dictionary was found.
     public var missingDictionary = false
+    /// The word or the source options are not usable (WRD321, WRD313, WRD314).
+    public var badInput = false
+    /// `.inputErrors` also when the word is not a word.
+    public var outcome: CommandOutcome {
+        badInput ? .usage : missingDictionary ? .noInput : diagnostics.errorCount > 0 || !isWord ? .inputErrors : .ok
+    }
+
+    public struct Summary: Codable, Sendable, Equatable {
+        public var isWord: Bool
+        public var errors: Int
+    }
+    public var typedSummary: Summary { Summary(isWord: isWord, errors: diagnostics.errorCount) }
 }
 
 struct WordsLookupAnswer: Codable {
@@ -52,7 +64,12 @@ public enum WordsLookup {
     public static func run(_ config: WordsLookupConfiguration) -> WordsLookupReport {
         let query = config.word.trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty else {
-            return WordsLookupReport(diagnostics: [Diagnostic(.error, "WRD321", "expected a word, found nothing")], isWord: false, output: "")
+            return WordsLookupReport(diagnostics: [Diagnostic(.error, "WRD321", "expected a word, found nothing")], isWord: false, output: "",
+                                     badInput: true)
+        }
+        let optionProblems = config.source.validate()
+        if optionProblems.errorCount > 0 {
+            return WordsLookupReport(diagnostics: optionProblems, isWord: false, output: "", badInput: true)
         }
         let dict: WordDictionary, path: String
         switch WordsBundleLocator.open(explicit: config.dawgPath) {

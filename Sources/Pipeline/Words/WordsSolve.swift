@@ -40,12 +40,21 @@ public struct WordsSolveConfiguration: Sendable {
     }
 }
 
-/// The result: diagnostics, the text to print, and why it failed (exit 64 bad input, 66 no dictionary).
-public struct WordsSolveReport: Sendable {
+/// The result: diagnostics, the text to print, and why it failed (`.usage` bad input, `.noInput` no dictionary).
+public struct WordsSolveReport: CommandReport {
     public var diagnostics: [Diagnostic]
     public var output: String
     public var badInput: Bool
     public var missingDictionary = false
+    public var outcome: CommandOutcome { badInput ? .usage : missingDictionary ? .noInput : .from(diagnostics) }
+
+    public struct Summary: Codable, Sendable, Equatable {
+        /// The words found.
+        public var words: Int
+        public var errors: Int
+    }
+    public var words = 0
+    public var typedSummary: Summary { Summary(words: words, errors: diagnostics.errorCount) }
 }
 
 struct WordsSolveRow: Codable {
@@ -120,7 +129,7 @@ public enum WordsSolve {
             + "(SCOWL levels 10–\(tier.maxLevel))" + (tier == game.defaultTier ? ", the default" : tier > game.defaultTier
                 ? "; * marks words beyond the default tier \(game.defaultTier.name)" : "")
             + "; \(path)"
-        return WordsSolveReport(diagnostics: [], output: format(rows, header: header, json: config.json), badInput: false)
+        return WordsSolveReport(diagnostics: [], output: format(rows, header: header, json: config.json), badInput: false, words: rows.count)
     }
 
     static func format(_ rows: [WordsSolveRow], header: String, json: Bool) -> String {

@@ -1,0 +1,122 @@
+// Options: the option groups commands share (engine, report format) and the one way a report is printed.
+// The rule (docs/cli.md): `--format` is always the report's format (text|json|github: diagnostics and summary);
+// a command that also writes data picks the data's format with `--output-format`.
+import ArgumentParser
+import Diagnostics
+import Foundation
+import Pipeline
+import UCIEngine
+
+/// The engine options of every command that runs Stockfish (validate, build, regenerate, analyze, annotate).
+struct EngineOptions: ParsableArguments {
+    @Option(help: "The UCI engine executable (default: $FORGE_ENGINE, stockfish on PATH, /usr/games/stockfish).")
+    var engine: String?
+
+    @Option(help: "Node limit per position (default: $FORGE_NODES, else \(AnalysisProfile.defaultNodes)).")
+    var nodes: Int?
+
+    @Option(help: "Engines run in parallel (default: one per core).")
+    var jobs: Int?
+
+    @Flag(help: "Neither read nor write the engine's result cache.")
+    var noCache = false
+
+    @Option(help: "The result cache file (default: $FORGE_CACHE, else $XDG_CACHE_HOME/contentforge/analysis.sqlite, else ~/.cache/contentforge/analysis.sqlite).")
+    var cache: String?
+
+    func validate() throws {
+        if let nodes, nodes < 1 { throw ValidationError("--nodes must be at least 1, found \(nodes)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+        if noCache, cache != nil { throw ValidationError("--no-cache and --cache PATH exclude each other") }
+        if nodes == nil, let env = ProcessInfo.processInfo.environment["FORGE_NODES"], Int(env).map({ $0 >= 1 }) != true {
+            throw ValidationError("FORGE_NODES must be a whole number ≥ 1, found \"\(env)\"")
+        }
+    }
+
+    /// The node limit: --nodes, else $FORGE_NODES, else the default.
+    var nodeLimit: Int {
+        nodes ?? ProcessInfo.processInfo.environment["FORGE_NODES"].flatMap(Int.init) ?? AnalysisProfile.defaultNodes
+    }
+
+    /// The engine configuration these options describe, with MultiPV `multiPV` (the build's 3 by default);
+    /// with a shard and no --cache, the shard's own cache file.
+    func configuration(multiPV: Int = 3, shard: AnalysisShard? = nil, verbose: Bool = false) -> EngineConfiguration {
+        let defaultCache = shard.map(EngineConfiguration.defaultCachePath(for:)) ?? EngineConfiguration.defaultCachePath
+        return EngineConfiguration(enginePath: engine, jobs: jobs, profile: AnalysisProfile(nodes: nodeLimit, multiPV: multiPV),
+                                   cacheDirectory: nil, cachePath: noCache ? nil : cache ?? defaultCache, verbose: verbose)
+    }
+
+    var configuration: EngineConfiguration { configuration() }
+}
+
+/// How a report (diagnostics and summary) is printed.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// `file:line:col: severity[CODE]: message` lines and the command's summary lines.
+    case text
+    /// One JSON object: `command`, `diagnostics`, `summary`, `outcome`, `exitStatus`.
+    case json
+    /// GitHub Actions annotations (`::error file=…,line=…::…`) and the summary lines.
+    case github
+}
+
+/// The report options of every command.
+struct ReportOptions: ParsableArguments {
+    @Option(help: "How diagnostics and the summary are printed: text, json (one object with diagnostics and summary) or github (GitHub Actions annotations).")
+    var format: ReportFormat = .text
+
+    /// A diagnostic as this format prints it line by line (nil for json, printed whole at the end).
+    func line(_ d: Diagnostic) -> String? {
+        switch format {
+        case .text: d.text
+        case .github: d.githubAnnotation
+        case .json: nil
+        }
+    }
+}
+
+/// Where text and github diagnostics go (validate: standard output, its diagnostics are its output; the others:
+/// standard error). The json object goes to standard output, or to standard error when standard output carries
+/// data (FEN, PGN, analysis lines, words, perft counts).
+enum ReportStream {
+    case standardOutput, standardError
+
+    func write(_ text: String) {
+        let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
+        switch self {
+        case .standardOutput: FileHandle.standardOutput.write(data)
+        case .standardError: FileHandle.standardError.write(data)
+        }
+    }
+}
+
+/// The `--format json` object.
+struct JSONReport<Summary: Encodable>: Encodable {
+    var command: String
+    var diagnostics: [Diagnostic]
+    var summary: Summary
+    var outcome: CommandOutcome
+    var exitStatus: Int32
+}
+
+extension ReportOptions {
+    /// Prints `report` and ends the command with its outcome's exit status (the one place forge picks it).
+    /// text and github: the diagnostics on `stream` (unless `streamed`: already printed as they came), then
+    /// `summary` prints the command's summary lines. json: one object instead of both, on standard output, or on
+    /// standard error when `dataOnStandardOutput`.
+    func finish<R: CommandReport>(_ report: R, command: String, stream: ReportStream = .standardError,
+                                  dataOnStandardOutput: Bool = false, streamed: Bool = false, summary: () -> Void = {}) throws {
+        switch format {
+        case .text, .github:
+            if !streamed { for d in report.diagnostics { if let l = line(d) { stream.write(l) } } }
+            summary()
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let object = JSONReport(command: command, diagnostics: report.diagnostics, summary: report.typedSummary,
+                                    outcome: report.outcome, exitStatus: ExitCodes.status(report.outcome))
+            let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
+            (dataOnStandardOutput ? ReportStream.standardError : .standardOutput).write(String(decoding: data, as: UTF8.self))
+        }
+        try ExitCodes.exit(report.outcome)
+    }
+}
