@@ -47,7 +47,7 @@ import Testing
         }
         // Without --variations, the variations (and the errors inside them) are passed over.
         #expect(s.failed && s.games == 5 && s.gamesWithErrors == 3 && s.unreadableInputs == 1)
-        #expect(diags.map(\.code) == ["PGN102", "PGN103", "PGN101", "PGN130"])
+        #expect(diags.map(\.code.string) == ["PGN102", "PGN103", "PGN101", "PGN130"])
         #expect(diags[0].location?.line == 4 && diags[0].location?.column == 70)
         // The first game prints its 12 positions up to the illegal move.
         let text = try String(contentsOfFile: out, encoding: .utf8)

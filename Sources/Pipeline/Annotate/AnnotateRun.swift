@@ -49,12 +49,12 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     var diagnostics: [Diagnostic] = []
     let input: ByteInput
     do { input = try ByteInput(path: config.file) } catch {
-        return AnnotateReport(diagnostics: [Diagnostic(.error, PGNCode.unreadable, error.message)], exitCode: 1, games: 0, moves: 0)
+        return AnnotateReport(diagnostics: [Diagnostic(PGNCode.unreadable, error.message)], exitCode: 1, games: 0, moves: 0)
     }
     // The output is opened first: one that names the input, or cannot be created, fails before any work.
     let out: OutputFile
     do { out = try OutputFile(path: config.outputPath, inputs: [config.file]) } catch {
-        return AnnotateReport(diagnostics: [Diagnostic(.error, error.code, error.description)], exitCode: error.exitStatus, games: 0, moves: 0)
+        return AnnotateReport(diagnostics: [Diagnostic(error.code, error.description)], exitCode: error.exitStatus, games: 0, moves: 0)
     }
     let reader = PGNReader(fileName: input.name, read: input.read(into:))
     var trees: [GameTree] = []
@@ -66,7 +66,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
             if !tree.hasErrors { trees.append(tree) }
         }
     } catch {
-        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, PGNCode.unreadable, "\(error)")], exitCode: 1, games: 0, moves: 0)
+        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(PGNCode.unreadable, "\(error)")], exitCode: 1, games: 0, moves: 0)
     }
 
     var engineOracle: AnalyzerOracle?
@@ -88,8 +88,9 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         let lines = GameLines.lines(tree)
         let (notes, problems) = annotator.annotate(lines.map(\.request))
         for p in problems {
-            diagnostics.append(Diagnostic(.warning, p.code, "\(p.message); the move is explained from the rules alone",
-                                          at: SourceLocation(file: input.name, line: tree.location.line, column: tree.location.column)))
+            diagnostics.append(Diagnostic(p.code, "\(p.message); the move is explained from the rules alone",
+                                          at: SourceLocation(file: input.name, line: tree.location.line, column: tree.location.column))
+                .reported(as: .warning))  // the annotation goes on without the engine
         }
         moves += notes.reduce(0) { $0 + $1.count }
         switch config.format {
@@ -108,7 +109,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         try out.write(Array(text.utf8))
         try out.commit()
     } catch {
-        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, error.code, error.description)],
+        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(error.code, error.description)],
                               exitCode: error.exitStatus, games: trees.count, moves: moves)
     }
     return AnnotateReport(diagnostics: diagnostics, exitCode: diagnostics.errorCount > 0 ? 1 : 0, games: trees.count, moves: moves)

@@ -89,7 +89,7 @@ public enum Classify {
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
             let input: ByteInput
             do { input = try ByteInput(path: path) } catch {
-                report.diagnostics.append(Diagnostic(.error, PGNCode.unreadable, error.message))
+                report.diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
                 report.unreadableInputs += 1
                 continue
             }
@@ -105,7 +105,7 @@ public enum Classify {
             } catch let e as ClassifyError {
                 throw e
             } catch {
-                report.diagnostics.append(Diagnostic(.error, PGNCode.unreadable, "\(input.name): \(error)"))
+                report.diagnostics.append(Diagnostic(PGNCode.unreadable, "\(input.name): \(error)"))
                 report.unreadableInputs += 1
                 continue
             }

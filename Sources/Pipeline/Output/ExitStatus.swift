@@ -16,13 +16,3 @@ public enum ExitStatus {
     /// `EX_IOERR`: writing an output failed.
     public static let ioError: Int32 = 74
 }
-
-/// The stable codes of I/O findings (IO1xx).
-public enum IOCode {
-    /// The output is one of the inputs.
-    public static let outputIsInput = "IO101"
-    /// The output cannot be created.
-    public static let cannotCreate = "IO102"
-    /// Writing the output failed.
-    public static let writeFailed = "IO103"
-}
