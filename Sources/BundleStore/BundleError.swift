@@ -28,19 +28,19 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidPolyglot(String)
 
     /// The stable code of the failure.
-    public var code: String {
+    public var code: DiagnosticCode {
         switch self {
-        case .rejectedContent: "BND401"
-        case .integrityCheckFailed: "BND402"
-        case .foreignKeyCheckFailed: "BND403"
-        case .verificationFailed: "BND404"
-        case .fileSystem: "BND405"
-        case .cannotOpen: "BND410"
-        case .notABundle: "BND411"
-        case .unsupportedSchemaVersion: "BND412"
-        case .queryFailed: "BND413"
-        case .invalidSourceDateEpoch: "BND420"
-        case .invalidPolyglot: "BND430"
+        case .rejectedContent: BundleCode.rejectedContent
+        case .integrityCheckFailed: BundleCode.integrityCheckFailed
+        case .foreignKeyCheckFailed: BundleCode.foreignKeyCheckFailed
+        case .verificationFailed: BundleCode.verificationFailed
+        case .fileSystem: BundleCode.fileSystem
+        case .cannotOpen: BundleCode.cannotOpen
+        case .notABundle: BundleCode.notABundle
+        case .unsupportedSchemaVersion: BundleCode.unsupportedSchemaVersion
+        case .queryFailed: BundleCode.queryFailed
+        case .invalidSourceDateEpoch: BundleCode.invalidSourceDateEpoch
+        case .invalidPolyglot: BundleCode.invalidPolyglot
         }
     }
 
@@ -75,5 +75,5 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(code): \(message)" }
 
     /// The failure as a diagnostic for the executable to print.
-    public var diagnostic: Diagnostic { Diagnostic(.error, code, message) }
+    public var diagnostic: Diagnostic { Diagnostic(code, message) }
 }

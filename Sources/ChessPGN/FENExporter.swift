@@ -124,7 +124,7 @@ public struct FENExporter: PGNVisitor {
             wrong = !p.isCheck ? "\"+\" but the move does not give check" : p.isCheckmate ? "\"+\" but the move gives mate (write \"#\")" : nil
         }
         if let wrong {
-            diagnostics.append(Diagnostic(.warning, PGNCode.wrongCheckMarker, wrong,
+            diagnostics.append(Diagnostic(PGNCode.wrongCheckMarker, wrong,
                                           at: SourceLocation(file: replayer.fileName, line: location.line, column: location.column)))
         }
     }
@@ -142,7 +142,7 @@ public struct FENExporter: PGNVisitor {
             why = nil
         }
         if let why {
-            fail(Diagnostic(.error, PGNCode.resultContradictsPosition, "result \"\(outcome.rawValue)\" contradicts the final position: \(why)",
+            fail(Diagnostic(PGNCode.resultContradictsPosition, "result \"\(outcome.rawValue)\" contradicts the final position: \(why)",
                             at: SourceLocation(file: replayer.fileName, line: location.line, column: location.column)))
         }
     }

@@ -48,8 +48,8 @@ public struct FENSequenceConverter {
         return diagnostics
     }
 
-    private mutating func error(_ code: String, _ message: String, line: Int, column: Int = 1) {
-        diagnostics.append(Diagnostic(.error, code, message, at: SourceLocation(file: fileName, line: line, column: column)))
+    private mutating func error(_ code: DiagnosticCode, _ message: String, line: Int, column: Int = 1) {
+        diagnostics.append(Diagnostic(code, message, at: SourceLocation(file: fileName, line: line, column: column)))
         if !failed { sequencesWithErrors += 1 }
         failed = true
     }
@@ -234,7 +234,7 @@ public struct FENSequenceConverter {
 extension FENSequenceConverter {
     /// A FEN that parses but is not written canonically: the placement with `44` for `8`, castling
     /// rights out of the `KQkq` order. Reported, not normalised: the file is meant to be canonical.
-    func nonCanonical(_ fields: [Substring], of p: Position) -> (code: String, message: String, column: Int)? {
+    func nonCanonical(_ fields: [Substring], of p: Position) -> (code: DiagnosticCode, message: String, column: Int)? {
         let canonical = p.fen().split(separator: " ")
         guard fields.count >= 4, canonical.count >= 4 else { return nil }
         if fields[0] != canonical[0] {

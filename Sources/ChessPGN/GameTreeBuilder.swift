@@ -102,8 +102,7 @@ public struct GameTreeBuilder: PGNVisitor {
             deadDepth = stack.count
             if !replaying {
                 game.diagnostics.append(
-                    Diagnostic(
-                        .error, PGNCode.variationWithoutMove, "variation at the start has no move to replace",
+                    Diagnostic(PGNCode.variationWithoutMove, "variation at the start has no move to replace",
                         at: SourceLocation(file: replayer.fileName, line: location.line, column: location.column)))
             }
         }

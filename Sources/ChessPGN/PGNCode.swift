@@ -1,78 +1,89 @@
-// PGNCode: the stable codes of every finding about PGN and FEN-sequence input (PGN1xx).
+// PGNCode: the catalogue of the stable codes of every finding about PGN and FEN-sequence input (PGN1xx).
+import Diagnostics
 
 /// The stable diagnostic codes of this module. docs/pgn.md has the table with examples.
 public enum PGNCode {
     /// A character that starts no PGN token (`&`, a stray byte); it is skipped.
-    public static let unexpectedCharacter = "PGN100"
+    public static let unexpectedCharacter = DiagnosticCode("PGN100", .error, "a character that starts no PGN token (&, a stray byte); it is skipped")
     /// A move token that is not SAN (`Nf9`, `e9`).
-    public static let sanSyntax = "PGN101"
+    public static let sanSyntax = DiagnosticCode("PGN101", .error, "a move token that is not SAN (Nf9, e9)")
     /// A move that is not legal in the position.
-    public static let illegalMove = "PGN102"
+    public static let illegalMove = DiagnosticCode("PGN102", .error, "a move that is not legal in the position")
     /// A move that more than one legal move matches.
-    public static let ambiguousMove = "PGN103"
+    public static let ambiguousMove = DiagnosticCode("PGN103", .error, "a move that more than one legal move matches")
     /// A tag pair that is not `[Name "value"]`.
-    public static let malformedTag = "PGN104"
+    public static let malformedTag = DiagnosticCode("PGN104", .error, "a tag pair that is not [Name \"value\"]")
     /// A `{` comment that the input ends inside.
-    public static let unterminatedComment = "PGN105"
+    public static let unterminatedComment = DiagnosticCode("PGN105", .error, "a { comment that the input ends inside")
     /// A `)` without its `(`, or a variation still open when the game ends.
-    public static let unbalancedVariation = "PGN106"
+    public static let unbalancedVariation = DiagnosticCode("PGN106", .error, "a ) without its (, or a variation still open when the game ends")
     /// A `FEN` tag that does not parse or is not a legal position.
-    public static let badFENTag = "PGN107"
+    public static let badFENTag = DiagnosticCode("PGN107", .error, "a FEN tag that does not parse or is not a legal position")
     /// Bytes that are not UTF-8 (warning; read as Latin-1).
-    public static let notUTF8 = "PGN108"
+    public static let notUTF8 = DiagnosticCode("PGN108", .warning, "bytes that are not UTF-8")
     /// The movetext result differs from the `Result` tag (warning).
-    public static let resultMismatch = "PGN109"
+    public static let resultMismatch = DiagnosticCode("PGN109", .warning, "the movetext result differs from the Result tag")
     /// A NAG outside `$0`–`$255`, or a suffix that is no glyph (`!!!`).
-    public static let badNAG = "PGN110"
+    public static let badNAG = DiagnosticCode("PGN110", .error, "a NAG outside $0–$255, or a suffix that is no glyph (!!!)")
     /// A variation before any move of its line: there is no move to replace.
-    public static let variationWithoutMove = "PGN111"
+    public static let variationWithoutMove = DiagnosticCode("PGN111", .error, "a variation before any move of its line: there is no move to replace")
     /// A null move where it cannot be played (the side to move is in check).
-    public static let illegalNullMove = "PGN112"
+    public static let illegalNullMove = DiagnosticCode("PGN112", .error, "a null move where it cannot be played (the side to move is in check)")
     /// A game without a termination marker (warning).
-    public static let missingResult = "PGN113"
+    public static let missingResult = DiagnosticCode("PGN113", .warning, "a game without a termination marker")
     /// A token, comment or tag value longer than the reader keeps (it is cut).
-    public static let tooLong = "PGN114"
+    public static let tooLong = DiagnosticCode("PGN114", .error, "a token, comment or tag value longer than the reader keeps (it is cut)")
     /// A command annotation (`[%cal …]`) whose arguments do not parse (warning; kept as text).
-    public static let malformedCommand = "PGN120"
+    public static let malformedCommand = DiagnosticCode("PGN120", .warning, "a command annotation ([%cal …]) whose arguments do not parse")
     /// An input that cannot be read (I/O error, missing file).
-    public static let unreadable = "PGN130"
+    public static let unreadable = DiagnosticCode("PGN130", .error, "an input that cannot be read (I/O error, missing file)")
 
     // fen2pgn: FEN sequences.
     /// No legal move leads from one FEN line to the next.
-    public static let noJoiningMove = "PGN150"
+    public static let noJoiningMove = DiagnosticCode("PGN150", .error, "no legal move leads from one FEN line to the next")
     /// More than one legal move leads from one FEN line to the next.
-    public static let severalJoiningMoves = "PGN151"
+    public static let severalJoiningMoves = DiagnosticCode("PGN151", .error, "more than one legal move leads from one FEN line to the next")
     /// The halfmove clock or fullmove number does not follow from the move.
-    public static let countersDoNotFollow = "PGN152"
+    public static let countersDoNotFollow = DiagnosticCode("PGN152", .error, "the halfmove clock or fullmove number does not follow from the move")
     /// Two consecutive FEN lines have the same side to move.
-    public static let sideDoesNotAlternate = "PGN153"
+    public static let sideDoesNotAlternate = DiagnosticCode("PGN153", .error, "two consecutive FEN lines have the same side to move")
     /// Retired: a repeated position is legal (threefold repetition); fen2pgn no longer reports it.
-    public static let positionRepeats = "PGN154"
+    public static let positionRepeats = DiagnosticCode("PGN154", .warning, "retired: a repeated position is legal (threefold repetition); fen2pgn no longer reports it")
     /// A FEN line that does not parse or is not a legal position (the note gives the FEN0xx/POS0xx detail).
-    public static let badFENLine = "PGN155"
+    public static let badFENLine = DiagnosticCode("PGN155", .error, "a FEN line that does not parse or is not a legal position (the note gives the FEN0xx/POS0xx detail)")
 
     // Reader limits and hostile input (PGN9xx).
     /// The input is binary (NUL bytes, or mostly not UTF-8): one error, nothing more is read.
-    public static let binaryInput = "PGN902"
+    public static let binaryInput = DiagnosticCode("PGN902", .error, "the input is binary (NUL bytes, or mostly not UTF-8): one error, nothing more is read")
     /// More problems than one game reports (`PGNReader.maxProblemsPerGame`), or than a file or a
     /// run reports: "… and N more".
-    public static let tooManyProblems = "PGN903"
+    public static let tooManyProblems = DiagnosticCode("PGN903", .note, "more problems than one game reports (PGNReader.maxProblemsPerGame), or than a file or a run reports: \"… and N more\"")
     /// `[SetUp "1"]` without a `[FEN]` tag.
-    public static let setUpWithoutFEN = "PGN904"
+    public static let setUpWithoutFEN = DiagnosticCode("PGN904", .error, "[SetUp \"1\"] without a [FEN] tag")
     /// A NUL byte inside a tag value.
-    public static let nulInTag = "PGN905"
+    public static let nulInTag = DiagnosticCode("PGN905", .error, "a NUL byte inside a tag value")
     /// A `+` or `#` that does not match the position after the move (warning).
-    public static let wrongCheckMarker = "PGN906"
+    public static let wrongCheckMarker = DiagnosticCode("PGN906", .warning, "a + or # that does not match the position after the move")
     /// A result that contradicts the final position (1-0 after Black mates, a decisive result after stalemate).
-    public static let resultContradictsPosition = "PGN907"
+    public static let resultContradictsPosition = DiagnosticCode("PGN907", .error, "a result that contradicts the final position (1-0 after Black mates, a decisive result after stalemate)")
     // fen2pgn: FEN lines not written canonically (FEN9xx; FEN0xx are ChessCore's syntax codes).
     /// Spaces or tabs before or after the FEN on its line.
-    public static let fenSurroundingSpace = "FEN901"
+    public static let fenSurroundingSpace = DiagnosticCode("FEN901", .error, "spaces or tabs before or after the FEN on its line")
     /// A placement that parses but is not canonical (`44` for `8`).
-    public static let fenPlacementNotCanonical = "FEN902"
+    public static let fenPlacementNotCanonical = DiagnosticCode("FEN902", .error, "a placement that parses but is not canonical (44 for 8)")
     /// Castling rights not in the order `KQkq` (`QKqk`).
-    public static let fenCastlingNotCanonical = "FEN903"
+    public static let fenCastlingNotCanonical = DiagnosticCode("FEN903", .error, "castling rights not in the order KQkq (QKqk)")
 
     /// A tag name given twice in one game (the first is kept).
-    public static let duplicateTag = "PGN908"
+    public static let duplicateTag = DiagnosticCode("PGN908", .error, "a tag name given twice in one game (the first is kept)")
+
+    /// Every code above; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
+    public static let all: [DiagnosticCode] = [
+        unexpectedCharacter, sanSyntax, illegalMove, ambiguousMove, malformedTag, unterminatedComment,
+        unbalancedVariation, badFENTag, notUTF8, resultMismatch, badNAG, variationWithoutMove, illegalNullMove,
+        missingResult, tooLong, malformedCommand, unreadable, noJoiningMove, severalJoiningMoves, countersDoNotFollow,
+        sideDoesNotAlternate, positionRepeats, badFENLine, binaryInput, tooManyProblems, setUpWithoutFEN, nulInTag,
+        wrongCheckMarker, resultContradictsPosition, fenSurroundingSpace, fenPlacementNotCanonical,
+        fenCastlingNotCanonical, duplicateTag,
+    ]
 }

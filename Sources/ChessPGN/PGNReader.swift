@@ -172,8 +172,10 @@ public final class PGNReader {
         }
     }
 
-    private func diagnostic(_ severity: Severity, _ code: String, _ message: String, at loc: PGNLocation) -> Diagnostic {
-        Diagnostic(severity, code, message, at: SourceLocation(file: fileName, line: loc.line, column: loc.column))
+    // The reader names each finding's severity where it reports it; where that differs from the code's
+    // catalogued one (PGN104's unescaped quote is a warning), the reader's choice is the one reported.
+    private func diagnostic(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at loc: PGNLocation) -> Diagnostic {
+        Diagnostic(code, message, at: SourceLocation(file: fileName, line: loc.line, column: loc.column)).reported(as: severity)
     }
 
     /// Delivers a problem unless the game has already delivered `maxProblemsPerGame`: a game's
@@ -710,7 +712,7 @@ public final class PGNReader {
     }
 
     private func binaryDiagnostic() -> Diagnostic {
-        Diagnostic(.error, PGNCode.binaryInput, "this is not a text file (NUL bytes or mostly bytes that are not UTF-8): nothing more is read from it",
+        Diagnostic(PGNCode.binaryInput, "this is not a text file (NUL bytes or mostly bytes that are not UTF-8): nothing more is read from it",
                    at: SourceLocation(file: fileName, line: 1, column: 1))
     }
 

@@ -101,8 +101,8 @@ public struct Replayer: Sendable {
         }
     }
 
-    func diagnostic(_ code: String, _ message: String, at loc: PGNLocation) -> Diagnostic {
-        Diagnostic(.error, code, message, at: SourceLocation(file: fileName, line: loc.line, column: loc.column))
+    func diagnostic(_ code: DiagnosticCode, _ message: String, at loc: PGNLocation) -> Diagnostic {
+        Diagnostic(code, message, at: SourceLocation(file: fileName, line: loc.line, column: loc.column))
     }
 
     /// `6...Nf6` for `san` played in `p`.

@@ -9,9 +9,9 @@ public enum CoachBundleError: Error, Hashable, Sendable, CustomStringConvertible
     /// The bundle could not be opened or read (its own `BND4xx` code).
     case store(BundleError)
 
-    public var code: String {
+    public var code: DiagnosticCode {
         switch self {
-        case .invalidFEN: "BND501"
+        case .invalidFEN: BundleCode.invalidFEN
         case .store(let e): e.code
         }
     }
@@ -26,5 +26,5 @@ public enum CoachBundleError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { "\(code): \(message)" }
 
     /// The failure as a diagnostic.
-    public var diagnostic: Diagnostic { Diagnostic(.error, code, message) }
+    public var diagnostic: Diagnostic { Diagnostic(code, message) }
 }

@@ -29,21 +29,31 @@ public struct SourceLocation: Hashable, Sendable, Codable {
 
 /// One finding. Libraries return these; only the executable prints them and picks the exit code.
 ///
-/// `code` is stable (`PGN102`, `FEN004`, `VAL210`…) so scripts and CI annotations can rely on it.
+/// `code` is stable (`PGN102`, `FEN004`, `VAL210`…) so scripts and CI annotations can rely on it; it comes
+/// from a module's catalogue (`PGNCode.illegalMove`), and the severity starts as the code's.
 public struct Diagnostic: Error, Hashable, Sendable, Codable {
     public var severity: Severity
-    public var code: String
+    public var code: DiagnosticCode
     public var message: String
     public var location: SourceLocation?
     /// Further lines shown under the message (the canonical form, the position, a hint).
     public var notes: [String]
 
-    public init(_ severity: Severity, _ code: String, _ message: String, at location: SourceLocation? = nil, notes: [String] = []) {
-        self.severity = severity
+    /// A finding with `code`, at the code's severity.
+    public init(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil, notes: [String] = []) {
+        self.severity = code.severity
         self.code = code
         self.message = message
         self.location = location
         self.notes = notes
+    }
+
+    /// The same finding at another severity. For `--strict` promotion and the few places that deliberately
+    /// report a code off its catalogued severity (each says why).
+    public func reported(as severity: Severity) -> Diagnostic {
+        var d = self
+        d.severity = severity
+        return d
     }
 
     /// `file:line:col: error[CODE]: message`, the form compilers and editors understand.

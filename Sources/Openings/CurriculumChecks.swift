@@ -39,8 +39,7 @@ public enum CurriculumChecks {
     static func lateDeviations(_ s: OpeningSource) -> [Diagnostic] {
         s.deviations.compactMap { d in
             guard d.phase == 2, d.kind != .trap, let first = d.ownMoves.first, first.before.fullmoveNumber > latestPhase2Move else { return nil }
-            return Diagnostic(.error, "VAL213",
-                              "phase-2 deviation \"\(d.name)\" leaves the main line at move \(first.before.fullmoveNumber) (\(EngineChecks.moveLabel(first))); phase 2 is for moves beginners meet by the opponent's move \(latestPhase2Move)",
+            return Diagnostic(ValidatorCode.phase2LeavesLate, "phase-2 deviation \"\(d.name)\" leaves the main line at move \(first.before.fullmoveNumber) (\(EngineChecks.moveLabel(first))); phase 2 is for moves beginners meet by the opponent's move \(latestPhase2Move)",
                               at: d.location, notes: ["make it phase=3, or choose a deviation that leaves earlier"])
         }
     }
@@ -51,8 +50,7 @@ public enum CurriculumChecks {
             d.phase == 2 && (d.kind ?? .deviation) == .deviation && (leavingMoveNumber(d) ?? Int.max) <= latestPhase2Move
         }
         guard early.count < minimumEarlyDeviations else { return [] }
-        return [Diagnostic(.error, "VAL218",
-                           "\(early.count) phase-2 deviations leave the main line by the opponent's move \(latestPhase2Move); a coach opening needs at least \(minimumEarlyDeviations)",
+        return [Diagnostic(ValidatorCode.tooFewPhase2Deviations, "\(early.count) phase-2 deviations leave the main line by the opponent's move \(latestPhase2Move); a coach opening needs at least \(minimumEarlyDeviations)",
                            at: s.location, notes: ["mark early variations with {[%dev phase=2 name=\"…\" reason=\"…\"]}"])]
     }
 
@@ -60,7 +58,7 @@ public enum CurriculumChecks {
     static func missingReasons(_ s: OpeningSource) -> [Diagnostic] {
         s.deviations.compactMap { d in
             guard d.phase == 2, d.reason == nil else { return nil }
-            return Diagnostic(.warning, "VAL217", "phase-2 deviation \"\(d.name)\" does not say why it was chosen",
+            return Diagnostic(ValidatorCode.deviationWithoutReason, "phase-2 deviation \"\(d.name)\" does not say why it was chosen",
                               at: d.location, notes: ["add reason=\"…\" to its [%dev] marker: who plays it and why a beginner meets it"])
         }
     }
@@ -69,8 +67,7 @@ public enum CurriculumChecks {
     static func shortSidesteps(_ s: OpeningSource) -> [Diagnostic] {
         s.deviations.compactMap { d in
             guard d.kind == .sidestep, d.ownMoves.count < 2 * minimumSidestepMoves else { return nil }
-            return Diagnostic(.error, "VAL225",
-                              "sidestep \"\(d.name)\" has \(d.ownMoves.count) plies after it leaves; a sidestep needs at least \(minimumSidestepMoves) full moves (\(2 * minimumSidestepMoves) plies)",
+            return Diagnostic(ValidatorCode.sidestepTooShort, "sidestep \"\(d.name)\" has \(d.ownMoves.count) plies after it leaves; a sidestep needs at least \(minimumSidestepMoves) full moves (\(2 * minimumSidestepMoves) plies)",
                               at: d.location)
         }
     }
@@ -79,7 +76,7 @@ public enum CurriculumChecks {
     static func trapsWithoutConfirmation(_ s: OpeningSource) -> [Diagnostic] {
         s.deviations.compactMap { d in
             guard d.kind == .trap, !d.ownMoves.contains(where: { $0.evaluation != nil }) else { return nil }
-            return Diagnostic(.error, "VAL219", "trap \"\(d.name)\" has no engine confirmation",
+            return Diagnostic(ValidatorCode.unconfirmedTrap, "trap \"\(d.name)\" has no engine confirmation",
                               at: d.location, notes: ["put [%eval …] (White's side, in pawns, or #N) in the comment of the decisive move"])
         }
     }
@@ -94,7 +91,7 @@ public enum CurriculumChecks {
                 let key = line.moves[...(own.startIndex + offset)].map(\.move.uci)
                 guard seen.insert(key).inserted, (m.comment ?? "").isEmpty else { continue }
                 let role = line.role == .main ? "the main line" : "\"\(line.name)\""
-                out.append(Diagnostic(.warning, "VAL214", "learner move \(EngineChecks.moveLabel(m)) in \(role) has no authored explanation",
+                out.append(Diagnostic(ValidatorCode.unexplainedLearnerMove, "learner move \(EngineChecks.moveLabel(m)) in \(role) has no authored explanation",
                                       at: m.location, notes: ["write {…} after the move: why it is played, for a player under 1000"]))
             }
         }
@@ -108,7 +105,7 @@ public enum CurriculumChecks {
         for line in s.lines {
             for m in line.moves where !m.nags.isEmpty && seen.insert(m.location).inserted {
                 let written = m.nags.map { suffix($0) ?? "$\($0)" }.joined(separator: " ")
-                out.append(Diagnostic(.error, "VAL215", "move \(EngineChecks.moveLabel(m)) carries \(written); curriculum moves are written plain",
+                out.append(Diagnostic(ValidatorCode.annotatedCoachMove, "move \(EngineChecks.moveLabel(m)) carries \(written); curriculum moves are written plain",
                                       at: m.location, notes: ["say in the comment what is good or bad about the move"]))
             }
         }
@@ -135,7 +132,7 @@ public enum CurriculumChecks {
             for m in line.moves {
                 guard let comment = m.comment, seen.insert(m.location).inserted else { continue }
                 for p in CommentClaims.problems(in: comment, after: m.move, from: m.before) {
-                    out.append(Diagnostic(.error, "VAL216", "the comment after \(EngineChecks.moveLabel(m)) says \"\(p.words)\", but \(p.reason)",
+                    out.append(Diagnostic(ValidatorCode.falseBoardClaim, "the comment after \(EngineChecks.moveLabel(m)) says \"\(p.words)\", but \(p.reason)",
                                           at: m.location, notes: ["FEN: \(m.after.fen())"]))
                 }
             }

@@ -46,7 +46,7 @@ public enum EngineChecks {
                 for m in line.moves {
                     let id = m.after.identity
                     if let f = failures[id], reported.insert(id).inserted {
-                        out.append(Diagnostic(.error, "VAL223", "Stockfish could not analyse the position after \(moveLabel(m)): \(f.message)",
+                        out.append(Diagnostic(ValidatorCode.engineCannotAnalyse, "Stockfish could not analyse the position after \(moveLabel(m)): \(f.message)",
                                               at: m.location, notes: ["FEN: \(m.after.fen())", "engine code \(f.code)"]))
                     }
                 }
@@ -134,9 +134,9 @@ public enum EngineChecks {
                 let loss = value(best.score) - played
                 guard loss > thresholds.warningCentipawns, best.uci != m.move.uci else { continue }
                 let severity: Severity = loss > thresholds.errorCentipawns ? .error : .warning
-                let code = severity == .error ? "VAL220" : "VAL221"
+                let code = severity == .error ? ValidatorCode.learnerMoveLoses : ValidatorCode.learnerMoveNearLimit
                 let role = line.role == .main ? "main line" : "answer in \"\(line.name)\""
-                out.append(Diagnostic(severity, code,
+                out.append(Diagnostic(code,
                                       "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(format(best.score)) against \(format(.centipawns(played))))",
                                       at: m.location,
                                       notes: ["threshold: error above \(thresholds.errorCentipawns) cp, warning above \(thresholds.warningCentipawns) cp; \(v.engine), \(v.profile)",
@@ -159,8 +159,7 @@ public enum EngineChecks {
                 guard let e = m.evaluation, seen.insert(m.location).inserted, let v = verdicts[m.after.identity] else { continue }
                 let engine = m.after.turn == .white ? v.score : v.score.negated
                 if let problem = disagreement(authored: e, engine: engine) {
-                    out.append(Diagnostic(.error, "VAL224",
-                                          "the [%eval] after \(moveLabel(m)) says \(authoredText(e)), but Stockfish says \(format(engine)) (White's side): \(problem)",
+                    out.append(Diagnostic(ValidatorCode.authoredEvalDisagrees, "the [%eval] after \(moveLabel(m)) says \(authoredText(e)), but Stockfish says \(format(engine)) (White's side): \(problem)",
                                           at: m.location, notes: ["\(v.engine), \(v.profile)", "FEN: \(m.after.fen())"]))
                 }
             }
@@ -209,7 +208,7 @@ public enum EngineChecks {
         let claimer = position.turn
         let final = moves[moves.count - 1].after
         func fail(_ msg: String) -> [Diagnostic] {
-            [Diagnostic(.error, "VAL222", "claim \"\(claimText)\" at ply \(ply) does not hold: \(msg)", at: at,
+            [Diagnostic(ValidatorCode.tacticalClaimFails, "claim \"\(claimText)\" at ply \(ply) does not hold: \(msg)", at: at,
                         notes: ["FEN at ClaimPly: \(position.fen())"])]
         }
         guard let v = verdicts[position.identity] else { return [] } // reported as VAL223

@@ -1,5 +1,6 @@
 // EngineOracle: how Openings asks an engine about positions without importing UCIEngine (Pipeline adapts one).
 import ChessCore
+import Diagnostics
 
 /// An engine score from the side to move's point of view.
 public enum EngineScore: Hashable, Sendable, Codable {
@@ -94,9 +95,9 @@ public struct EngineVerdict: Hashable, Sendable, Codable {
 
 /// A position the engine could not analyse, with the reason.
 public struct EngineProblem: Error, Hashable, Sendable {
-    public var code: String
+    public var code: DiagnosticCode
     public var message: String
-    public init(code: String, message: String) {
+    public init(code: DiagnosticCode, message: String) {
         self.code = code
         self.message = message
     }

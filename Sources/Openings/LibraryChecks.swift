@@ -12,14 +12,14 @@ public enum LibraryChecks {
             for line in s.lines {
                 let key = [s.start.fen()] + line.moves.map(\.move.uci)
                 if let other = lines[key], other.source.file != s.file {
-                    out.append(Diagnostic(.error, "VAL208", "line \"\(line.name)\" repeats \"\(other.line.name)\" of \(other.source.file) move for move",
+                    out.append(Diagnostic(ValidatorCode.duplicateLine, "line \"\(line.name)\" repeats \"\(other.line.name)\" of \(other.source.file) move for move",
                                           at: line.location))
                 } else if lines[key] == nil {
                     lines[key] = (s, line)
                 }
                 guard line.role != .alternative, let end = line.finalPosition?.identity else { continue }
                 if let other = ends[end], other.name != line.name {
-                    out.append(Diagnostic(.error, "VAL209", "line \"\(line.name)\" ends at the position that \(other.source.file) calls \"\(other.name)\"",
+                    out.append(Diagnostic(ValidatorCode.conflictingNames, "line \"\(line.name)\" ends at the position that \(other.source.file) calls \"\(other.name)\"",
                                           at: line.moves.last?.location ?? line.location,
                                           notes: ["position: \(end.epd)", "use one name for one position"]))
                 } else if ends[end] == nil {

@@ -29,7 +29,7 @@ public struct NameReason: Sendable, Hashable {
             let at = SourceLocation(file: file, line: i + 1, column: 1)
             let f = row.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimming(" ") }
             guard f.count == 3, f.allSatisfy({ !$0.isEmpty }) else {
-                problems.append(Diagnostic(.error, "NAM105", "expected file<TAB>authored name<TAB>reason, each non-empty, found \"\(row)\"", at: at))
+                problems.append(Diagnostic(NameCode.malformedReason, "expected file<TAB>authored name<TAB>reason, each non-empty, found \"\(row)\"", at: at))
                 continue
             }
             out.append(NameReason(file: String(f[0]), name: String(f[1]), reason: String(f[2]), location: at))
@@ -79,7 +79,7 @@ public enum NameChecks {
             }
         }
         for (i, r) in reasons.enumerated() where !used.contains(i) {
-            out.append(Diagnostic(.warning, "NAM104", "no authored name \"\(r.name)\" in \(r.file) disagrees with the list: remove this reason",
+            out.append(Diagnostic(NameCode.unusedReason, "no authored name \"\(r.name)\" in \(r.file) disagrees with the list: remove this reason",
                                   at: r.location))
         }
         return out
@@ -105,14 +105,12 @@ public enum NameChecks {
         guard let match = named.first(where: { agrees(authored, $0.opening.name) }) else {
             if excused(s, authored) { return [] }
             let first = named[0]
-            return [Diagnostic(.warning, "NAM101",
-                               "Opening \"\(authored)\" is the list's name of no position of the main line: the list calls "
+            return [Diagnostic(NameCode.nameNotInList, "Opening \"\(authored)\" is the list's name of no position of the main line: the list calls "
                                + "\(first.label) \"\(first.opening.name)\" (\(first.opening.eco)) and \(deepest.label) \"\(deepest.opening.name)\" (\(deepest.opening.eco))",
                                at: at, notes: ["use the list's spelling, or give a reason in openings/names-reasons.tsv"])]
         }
         if let eco = s.tag("ECO"), eco != match.opening.eco, !excused(s, authored) {
-            return [Diagnostic(.warning, "NAM102",
-                               "ECO \(eco) disagrees with the list: \"\(match.opening.name)\" (after \(match.label)) is \(match.opening.eco)",
+            return [Diagnostic(NameCode.ecoNotInList, "ECO \(eco) disagrees with the list: \"\(match.opening.name)\" (after \(match.label)) is \(match.opening.eco)",
                                at: at, notes: ["use the list's ECO, or give a reason in openings/names-reasons.tsv"])]
         }
         return []
@@ -124,7 +122,7 @@ public enum NameChecks {
         let deepest = named[named.count - 1]
         var message = "deviation \"\(line.name)\" is the list's name of none of its positions: the list calls \(first.label) \"\(first.opening.name)\" (\(first.opening.eco))"
         if deepest.label != first.label { message += " and \(deepest.label) \"\(deepest.opening.name)\" (\(deepest.opening.eco))" }
-        return Diagnostic(.warning, "NAM103", message, at: line.location,
+        return Diagnostic(NameCode.deviationNameNotInList, message, at: line.location,
                           notes: ["use the list's spelling, or give a reason in openings/names-reasons.tsv"])
     }
 

@@ -85,12 +85,12 @@ public struct NameList: Sendable {
     private static func parse(_ row: Substring, at: SourceLocation, problems: inout [Diagnostic]) -> NameListLine? {
         let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 3, !fields[1].isEmpty, !fields[2].isEmpty else {
-            problems.append(Diagnostic(.error, "NAM110", "expected eco<TAB>name<TAB>pgn, found \(fields.count) field(s): \"\(row)\"", at: at))
+            problems.append(Diagnostic(NameCode.malformedNameRow, "expected eco<TAB>name<TAB>pgn, found \(fields.count) field(s): \"\(row)\"", at: at))
             return nil
         }
         let eco = String(fields[0])
         guard isECO(eco) else {
-            problems.append(Diagnostic(.error, "NAM110", "expected an ECO code A00-E99, found \"\(eco)\"", at: at))
+            problems.append(Diagnostic(NameCode.malformedNameRow, "expected an ECO code A00-E99, found \"\(eco)\"", at: at))
             return nil
         }
         var position = Position.standard
@@ -105,19 +105,19 @@ public struct NameList: Sendable {
             do throws(SANError) {
                 let parsed = try position.parseSAN(token)
                 guard parsed.isCanonical else {
-                    problems.append(Diagnostic(.error, "NAM111", "\"\(token)\" is not canonical SAN, expected \"\(parsed.canonical)\"", at: here))
+                    problems.append(Diagnostic(NameCode.nameRowMoveNotCanonical, "\"\(token)\" is not canonical SAN, expected \"\(parsed.canonical)\"", at: here))
                     return nil
                 }
                 sans.append(parsed.canonical)
                 moves.append(parsed.move)
                 position.playUnchecked(parsed.move)
             } catch {
-                problems.append(Diagnostic(.error, "NAM111", "\(error.message) in \(position.fen())", at: here))
+                problems.append(Diagnostic(NameCode.nameRowMoveNotCanonical, "\(error.message) in \(position.fen())", at: here))
                 return nil
             }
         }
         guard !moves.isEmpty else {
-            problems.append(Diagnostic(.error, "NAM110", "the pgn column has no move: \"\(fields[2])\"", at: at))
+            problems.append(Diagnostic(NameCode.malformedNameRow, "the pgn column has no move: \"\(fields[2])\"", at: at))
             return nil
         }
         return NameListLine(opening: OpeningName(eco: eco, name: String(fields[1])), sans: sans, moves: moves, location: at)
@@ -135,7 +135,7 @@ public struct NameList: Sendable {
         let key = p.zobristKey
         if let first = names[key] {
             if first != line.opening {
-                problems.append(Diagnostic(.warning, "NAM112", "this position is already named \"\(first.name)\" (\(first.eco)); \"\(line.opening.name)\" is left out",
+                problems.append(Diagnostic(NameCode.positionNamedTwice, "this position is already named \"\(first.name)\" (\(first.eco)); \"\(line.opening.name)\" is left out",
                                            at: line.location))
             }
             lines.append(line)

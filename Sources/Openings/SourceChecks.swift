@@ -15,8 +15,8 @@ public enum SourceChecks {
     public static func check(_ s: OpeningSource) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let at = s.location
-        func err(_ code: String, _ msg: String, _ loc: SourceLocation? = nil, notes: [String] = []) {
-            out.append(Diagnostic(.error, code, msg, at: loc ?? at, notes: notes))
+        func err(_ code: DiagnosticCode, _ msg: String, _ loc: SourceLocation? = nil, notes: [String] = []) {
+            out.append(Diagnostic(code, msg, at: loc ?? at, notes: notes))
         }
 
         // Tags.
@@ -27,20 +27,20 @@ public enum SourceChecks {
         case .classical: break
         }
         for t in required where s.tag(t) == nil {
-            err("VAL202", "missing tag [\(t) \"…\"]")
+            err(ValidatorCode.missingTag, "missing tag [\(t) \"…\"]")
         }
         if let eco = s.tag("ECO"), !isECO(eco) {
-            err("VAL203", "tag ECO: expected a code A00–E99, found \"\(eco)\"")
+            err(ValidatorCode.malformedTag, "tag ECO: expected a code A00–E99, found \"\(eco)\"")
         }
         if let d = s.tag("Description"), d.count < 40 {
-            err("VAL203", "tag Description: expected a paragraph (40 characters or more), found \(d.count) characters")
+            err(ValidatorCode.malformedTag, "tag Description: expected a paragraph (40 characters or more), found \(d.count) characters")
         }
         if s.kind == .coach {
             if let side = s.tag("LearnerSide"), side != "White" && side != "Black" {
-                err("VAL203", "tag LearnerSide: expected White or Black, found \"\(side)\"")
+                err(ValidatorCode.malformedTag, "tag LearnerSide: expected White or Black, found \"\(side)\"")
             }
             if let d = s.tag("Difficulty"), !(Int(d).map { (1...5).contains($0) } ?? false) {
-                err("VAL203", "tag Difficulty: expected 1 to 5, found \"\(d)\"")
+                err(ValidatorCode.malformedTag, "tag Difficulty: expected 1 to 5, found \"\(d)\"")
             }
         }
         if s.kind == .tactic { out += claimTagProblems(s) }
@@ -48,7 +48,7 @@ public enum SourceChecks {
         // Canonical SAN, on every line's own moves (the shared prefix is checked with its own line).
         for line in s.lines {
             for m in line.ownMoves where m.writtenSAN != m.san {
-                err("VAL201", "move \"\(m.writtenSAN)\" is not canonical SAN: write \"\(m.san)\"", m.location,
+                err(ValidatorCode.nonCanonicalSAN, "move \"\(m.writtenSAN)\" is not canonical SAN: write \"\(m.san)\"", m.location,
                     notes: ["in \(m.before.fen())"])
             }
         }
@@ -58,25 +58,25 @@ public enum SourceChecks {
         if s.kind == .coach {
             let fullMoves = main.moves.count / 2
             if fullMoves < minimumMainLineMoves {
-                err("VAL204", "the main line has \(fullMoves) full moves; a coach opening needs at least \(minimumMainLineMoves)",
+                err(ValidatorCode.mainLineTooShort, "the main line has \(fullMoves) full moves; a coach opening needs at least \(minimumMainLineMoves)",
                     main.moves.last?.location)
             }
             let deviations = s.deviations
             if deviations.count < minimumDeviations {
-                err("VAL210", "\(deviations.count) named deviations; a coach opening needs at least \(minimumDeviations)",
+                err(ValidatorCode.tooFewDeviations, "\(deviations.count) named deviations; a coach opening needs at least \(minimumDeviations)",
                     notes: ["mark a variation with {[%dev phase=2 name=\"…\"]} at its start"])
             }
             if let learner = s.learner {
                 for d in deviations {
                     guard let first = d.ownMoves.first else { continue }
                     if first.before.turn == learner {
-                        err("VAL207", "deviation \"\(d.name)\" starts with a move of the learner (\(learner.name)); a deviation is the opponent's choice",
+                        err(ValidatorCode.deviationByLearner, "deviation \"\(d.name)\" starts with a move of the learner (\(learner.name)); a deviation is the opponent's choice",
                             first.location)
                     }
                     // The deviating move, the learner's answer, then 3 full moves.
                     let needed = 2 + 2 * minimumDeviationMoves
                     if d.ownMoves.count < needed {
-                        err("VAL206", "deviation \"\(d.name)\" has \(d.ownMoves.count) moves; it needs the deviating move, the learner's answer and \(minimumDeviationMoves) full moves more (\(needed) moves)",
+                        err(ValidatorCode.deviationTooShort, "deviation \"\(d.name)\" has \(d.ownMoves.count) moves; it needs the deviating move, the learner's answer and \(minimumDeviationMoves) full moves more (\(needed) moves)",
                             d.location)
                     }
                 }
@@ -85,7 +85,7 @@ public enum SourceChecks {
         if s.kind == .coach {
             for line in s.lines {
                 guard let last = line.moves.last, last.after.isGameOver else { continue }
-                out.append(Diagnostic(.warning, "VAL212", "line \"\(line.name)\" ends the game (\(last.after.isCheckmate ? "checkmate" : "a draw")) inside a coach line",
+                out.append(Diagnostic(ValidatorCode.gameEndsInLine, "line \"\(line.name)\" ends the game (\(last.after.isCheckmate ? "checkmate" : "a draw")) inside a coach line",
                                       at: last.location))
             }
         }
@@ -95,7 +95,7 @@ public enum SourceChecks {
         for (i, line) in s.lines.enumerated() {
             let key = line.moves.map(\.move.uci)
             if let j = seen[key] {
-                err("VAL208", "line \"\(line.name)\" repeats line \"\(s.lines[j].name)\" move for move", line.location)
+                err(ValidatorCode.duplicateLine, "line \"\(line.name)\" repeats line \"\(s.lines[j].name)\" move for move", line.location)
             } else {
                 seen[key] = i
             }
@@ -112,12 +112,12 @@ public enum SourceChecks {
     static func claimTagProblems(_ s: OpeningSource) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if let c = s.tag("Claim"), TacticalClaim(c) == nil {
-            out.append(Diagnostic(.error, "VAL203", "tag Claim: expected \"mate N\" or \"material N\", found \"\(c)\"", at: s.location))
+            out.append(Diagnostic(ValidatorCode.malformedTag, "tag Claim: expected \"mate N\" or \"material N\", found \"\(c)\"", at: s.location))
         }
         if let p = s.tag("ClaimPly") {
             if let n = Int(p), n >= 0, n < s.mainLine.moves.count {
             } else {
-                out.append(Diagnostic(.error, "VAL203", "tag ClaimPly: expected a ply from 0 to \(max(0, s.mainLine.moves.count - 1)) of the main line, found \"\(p)\"",
+                out.append(Diagnostic(ValidatorCode.malformedTag, "tag ClaimPly: expected a ply from 0 to \(max(0, s.mainLine.moves.count - 1)) of the main line, found \"\(p)\"",
                                       at: s.location))
             }
         }

@@ -92,17 +92,17 @@ public enum SourceReader {
                 for cmd in c.commands {
                     guard case .other(let name, _) = cmd else { continue }
                     if name == "dev" {
-                        out.append(Diagnostic(.error, "VAL205", "deviation marker \(label) is not at the start of a variation, so it is ignored",
+                        out.append(Diagnostic(ValidatorCode.malformedDeviationMarker, "deviation marker \(label) is not at the start of a variation, so it is ignored",
                                               at: at, notes: ["write it first in the variation: ( {[%dev phase=2 name=\"…\"] …} 3... Nf6 …)"]))
                     } else if isMisspelledMarker(name) {
-                        out.append(Diagnostic(.error, "VAL205", "unknown command [%\(name) …] \(label); a deviation marker is [%dev …]", at: at))
+                        out.append(Diagnostic(ValidatorCode.malformedDeviationMarker, "unknown command [%\(name) …] \(label); a deviation marker is [%dev …]", at: at))
                     }
                 }
             }
             for c in n.startingComments {
                 for cmd in c.commands {
                     if case .other(let name, _) = cmd, isMisspelledMarker(name) {
-                        out.append(Diagnostic(.error, "VAL205", "unknown command [%\(name) …] at the start of a variation; a deviation marker is [%dev …]", at: at))
+                        out.append(Diagnostic(ValidatorCode.malformedDeviationMarker, "unknown command [%\(name) …] at the start of a variation; a deviation marker is [%dev …]", at: at))
                     }
                 }
             }
@@ -209,7 +209,7 @@ public enum SourceReader {
                 let m = DeviationMarker(arguments: args)
                 role = .deviation
                 for p in m.problems {
-                    diagnostics.append(Diagnostic(.error, "VAL205", "deviation marker: \(p)", at: loc(n.location),
+                    diagnostics.append(Diagnostic(ValidatorCode.malformedDeviationMarker, "deviation marker: \(p)", at: loc(n.location),
                                                   notes: ["write it as {[%dev phase=2 name=\"Two Knights Defence\"] …} at the start of the variation"]))
                 }
                 if let nm = m.name { name = nm }

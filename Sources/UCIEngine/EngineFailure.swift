@@ -1,5 +1,7 @@
 // EngineFailure: every way asking the engine about a position can fail, with a stable UCI1xx code.
 
+import Diagnostics
+
 /// Why an engine could not be started or could not analyse a position.
 public indirect enum EngineFailure: Error, Hashable, Sendable {
     /// No engine at any of the places searched.
@@ -20,16 +22,16 @@ public indirect enum EngineFailure: Error, Hashable, Sendable {
     case gaveUp(attempts: Int, last: EngineFailure)
 
     /// Stable code for diagnostics.
-    public var code: String {
+    public var code: DiagnosticCode {
         switch self {
-        case .notFound: "UCI101"
-        case .launchFailed: "UCI102"
-        case .died: "UCI103"
-        case .hung: "UCI104"
-        case .protocolViolation: "UCI105"
-        case .unsupportedOption: "UCI106"
-        case .invalidPosition: "UCI107"
-        case .gaveUp: "UCI108"
+        case .notFound: EngineCode.notFound
+        case .launchFailed: EngineCode.launchFailed
+        case .died: EngineCode.died
+        case .hung: EngineCode.hung
+        case .protocolViolation: EngineCode.protocolViolation
+        case .unsupportedOption: EngineCode.unsupportedOption
+        case .invalidPosition: EngineCode.invalidPosition
+        case .gaveUp: EngineCode.gaveUp
         }
     }
 

@@ -15,7 +15,7 @@ public struct Rack: Sendable, Hashable {
         let tiles = try Tile.letters(text, quTile: false)
         guard Rack.sizes.contains(tiles.count) else {
             throw WordsInputError(
-                code: "WRD501",
+                code: WordsCode.badRack,
                 message: "expected a rack of 6 or 7 letters (Anagrams deals 6 or 7), found \(tiles.count) in \"\(text)\"")
         }
         letters = tiles.map { $0.letters[0] }

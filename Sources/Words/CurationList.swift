@@ -44,7 +44,7 @@ public enum CurationList {
             let column = line.distance(from: line.startIndex, to: first.startIndex) + 1
             let at = SourceLocation(file: file, line: lineNo, column: column)
             if case .failure(let r) = WordForm.check(first) {
-                diags.append(Diagnostic(.error, "WRD301", "expected a lower-case word (a–z), found \"\(first)\": \(r.explanation)", at: at))
+                diags.append(Diagnostic(WordsCode.badCurationWord, "expected a lower-case word (a–z), found \"\(first)\": \(r.explanation)", at: at))
                 continue
             }
             var tier: Tier?
@@ -52,13 +52,11 @@ public enum CurationList {
                 let tcol = line.distance(from: line.startIndex, to: fields[1].startIndex) + 1
                 let tat = SourceLocation(file: file, line: lineNo, column: tcol)
                 if !allowsTier {
-                    diags.append(Diagnostic(.error, "WRD302", "expected one word per line, found \"\(fields[1])\" after \"\(first)\"", at: tat))
+                    diags.append(Diagnostic(WordsCode.badCurationField, "expected one word per line, found \"\(fields[1])\" after \"\(first)\"", at: tat))
                     continue
                 }
                 guard fields.count == 2, let t = Tier(name: fields[1]) else {
-                    diags.append(Diagnostic(
-                        .error, "WRD302",
-                        "expected a tier (common, standard, extended, full, insane), found \"\(fields[1...].joined(separator: " "))\"",
+                    diags.append(Diagnostic(WordsCode.badCurationField, "expected a tier (common, standard, extended, full, insane), found \"\(fields[1...].joined(separator: " "))\"",
                         at: tat))
                     continue
                 }
@@ -66,7 +64,7 @@ public enum CurationList {
             }
             let word = String(first)
             if let earlier = seen[word] {
-                diags.append(Diagnostic(.warning, "WRD303", "\"\(word)\" is listed again (first on line \(earlier))", at: at))
+                diags.append(Diagnostic(WordsCode.repeatedCurationWord, "\"\(word)\" is listed again (first on line \(earlier))", at: at))
                 continue
             }
             seen[word] = lineNo

@@ -11,12 +11,12 @@ public struct Tile: Sendable, Hashable, CustomStringConvertible {
         var letters: [UInt8] = []
         for u in lower.unicodeScalars {
             guard u.value >= 97 && u.value <= 122 else {
-                throw WordsInputError(code: "WRD321", message: "expected letters a–z in tile \"\(text)\", found \"\(u)\"")
+                throw WordsInputError(code: WordsCode.notALetter, message: "expected letters a–z in tile \"\(text)\", found \"\(u)\"")
             }
             letters.append(UInt8(u.value - 97))
         }
         guard (1...2).contains(letters.count) else {
-            throw WordsInputError(code: "WRD322", message: "expected a tile of 1 or 2 letters, found \"\(text)\" (\(letters.count) letters)")
+            throw WordsInputError(code: WordsCode.badTile, message: "expected a tile of 1 or 2 letters, found \"\(text)\" (\(letters.count) letters)")
         }
         self.letters = letters
     }
@@ -40,7 +40,7 @@ public struct Tile: Sendable, Hashable, CustomStringConvertible {
             var v = u.value
             if v >= 65 && v <= 90 { v += 32 }
             guard v >= 97 && v <= 122 else {
-                throw WordsInputError(code: "WRD321", message: "expected a letter a–z, found \"\(u)\" at position \(position) of \"\(text)\"")
+                throw WordsInputError(code: WordsCode.notALetter, message: "expected a letter a–z, found \"\(u)\" at position \(position) of \"\(text)\"")
             }
             let l = UInt8(v - 97)
             tiles.append(quTile && l == 16 ? .qu : Tile(letters: [l]))

@@ -18,7 +18,7 @@ public enum BitesTile: Sendable, Hashable, CustomStringConvertible {
         if lower.count > 2, let colon = lower.firstIndex(of: ":") {
             orientation = lower[lower.startIndex]
             guard lower.distance(from: lower.startIndex, to: colon) == 1, orientation == "h" || orientation == "v" else {
-                throw WordsInputError(code: "WRD502", message: "expected h:XY or v:XY for a two-letter tile, found \"\(text)\"")
+                throw WordsInputError(code: WordsCode.tileWithoutOrientation, message: "expected h:XY or v:XY for a two-letter tile, found \"\(text)\"")
             }
             body = lower[lower.index(after: colon)...]
         }
@@ -29,10 +29,10 @@ public enum BitesTile: Sendable, Hashable, CustomStringConvertible {
         case (2, "v"): self = .vertical(tile.letters[0], tile.letters[1])
         case (2, _):
             throw WordsInputError(
-                code: "WRD502",
+                code: WordsCode.tileWithoutOrientation,
                 message: "expected h:\(body) or v:\(body) for a two-letter tile (lying across or standing down on the board), found \"\(text)\"")
         default:
-            throw WordsInputError(code: "WRD322", message: "expected a one-letter tile, found \"\(text)\" with an orientation")
+            throw WordsInputError(code: WordsCode.badTile, message: "expected a one-letter tile, found \"\(text)\" with an orientation")
         }
     }
 

@@ -1,4 +1,5 @@
 // WordDictionary: the reader of words.dawg; opening checks the header and the node area's checksum, so bad bytes are refused, not answered.
+import Diagnostics
 import Foundation
 
 /// Why bytes are not a usable `words.dawg` dictionary. Each reason has a stable code
@@ -36,15 +37,15 @@ public enum WordDictionaryError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// The stable diagnostic code of this reason: WRD601…WRD607.
-    public var code: String {
+    public var code: DiagnosticCode {
         switch self {
-        case .unreadable: "WRD601"
-        case .tooShort: "WRD602"
-        case .badMagic: "WRD603"
-        case .unsupportedVersion: "WRD604"
-        case .wrongSize: "WRD605"
-        case .badLayout: "WRD606"
-        case .checksumMismatch: "WRD607"
+        case .unreadable: WordsCode.dictionaryUnreadable
+        case .tooShort: WordsCode.dictionaryTooShort
+        case .badMagic: WordsCode.dictionaryBadMagic
+        case .unsupportedVersion: WordsCode.dictionaryVersion
+        case .wrongSize: WordsCode.dictionaryWrongSize
+        case .badLayout: WordsCode.dictionaryBadLayout
+        case .checksumMismatch: WordsCode.dictionaryChecksum
         }
     }
 }

@@ -9,11 +9,11 @@ public struct LetterGrid: Sendable, Hashable {
     /// A grid from `rows × columns` tiles.
     public init(rows: Int, columns: Int, cells: [Tile]) throws(WordsInputError) {
         guard rows >= 1, columns >= 1, rows * columns <= 64 else {
-            throw WordsInputError(code: "WRD320", message: "expected a grid of 1 to 64 cells, found \(rows)×\(columns)")
+            throw WordsInputError(code: WordsCode.badGridSize, message: "expected a grid of 1 to 64 cells, found \(rows)×\(columns)")
         }
         guard cells.count == rows * columns else {
             throw WordsInputError(
-                code: "WRD320",
+                code: WordsCode.badGridSize,
                 message: "expected \(rows * columns) letters (a \(rows)×\(columns) grid, row by row), found \(cells.count)")
         }
         self.rows = rows

@@ -6,10 +6,10 @@ import Diagnostics
 /// WRD501 an Anagrams rack that is not 6 or 7 letters, WRD502 a Word Bites two-letter tile
 /// without its orientation (`h:er`, `v:in`).
 public struct WordsInputError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let code: String
+    public let code: DiagnosticCode
     public let message: String
 
-    public init(code: String, message: String) {
+    public init(code: DiagnosticCode, message: String) {
         self.code = code
         self.message = message
     }
@@ -17,5 +17,5 @@ public struct WordsInputError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "error[\(code)]: \(message)" }
 
     /// The error as a diagnostic about the command line.
-    public var diagnostic: Diagnostic { Diagnostic(.error, code, message) }
+    public var diagnostic: Diagnostic { Diagnostic(code, message) }
 }

@@ -45,6 +45,6 @@ func runBundleBenchmark(positions: Int, queries: Int, directory: String) throws(
     } catch let error as BundleError {
         throw error.diagnostic
     } catch {
-        throw Diagnostic(.error, "BND405", "\(path): \(error)")
+        throw Diagnostic(BundleCode.fileSystem, "\(path): \(error)")
     }
 }

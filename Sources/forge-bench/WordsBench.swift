@@ -127,13 +127,13 @@ enum WordsBench {
                 opens.append(seconds(clock.now - start))
             }
         } catch {
-            return WordsBenchReport(diagnostics: [Diagnostic(.error, error.code, error.description, at: SourceLocation(file: config.dawgPath, line: 1, column: 1))], lines: [])
+            return WordsBenchReport(diagnostics: [Diagnostic(error.code, error.description, at: SourceLocation(file: config.dawgPath, line: 1, column: 1))], lines: [])
         }
         var builds: [Double] = []
         for _ in 0..<3 {
             let start = clock.now
             guard let data = FileManager.default.contents(atPath: config.wordsPath) else {
-                return WordsBenchReport(diagnostics: [Diagnostic(.error, "WRD312", "cannot read \(config.wordsPath)")], lines: [])
+                return WordsBenchReport(diagnostics: [Diagnostic(WordsCode.unreadableSource, "cannot read \(config.wordsPath)")], lines: [])
             }
             let trie = WordsLaunchTrie(text: String(decoding: data, as: UTF8.self))
             if trie.contains("quartz") { sink += 1 }

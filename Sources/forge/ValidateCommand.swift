@@ -44,7 +44,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         if listChecks {
-            for c in Checks.all { print("\(c.code.padding(toLength: 14, withPad: " ", startingAt: 0)) \(c.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(c.summary)") }
+            print(DiagnosticCatalogue.listing)
             return
         }
         var config = ValidateConfiguration(

@@ -1,4 +1,5 @@
 // BundleWriterTests: determinism, header, checks and atomic replacement of the bundle writer.
+import Diagnostics
 import Foundation
 import GRDB
 import Testing

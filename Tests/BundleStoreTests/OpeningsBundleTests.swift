@@ -1,4 +1,5 @@
 // OpeningsBundleTests: the app's queries against a bundle written from the fixture records.
+import Diagnostics
 import Foundation
 import GRDB
 import Testing

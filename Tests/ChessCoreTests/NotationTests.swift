@@ -1,4 +1,5 @@
 // FEN, SAN, UCI and Polyglot-key tests over the data files in Fixtures/.
+import Diagnostics
 import Testing
 @testable import ChessCore
 

@@ -1,4 +1,5 @@
 // PlayTests: a validated Position cannot be corrupted through public API; the unchecked play says so in its name.
+import Diagnostics
 import Testing
 
 @testable import ChessCore

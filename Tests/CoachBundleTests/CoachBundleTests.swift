@@ -1,4 +1,5 @@
 // CoachBundleTests: the read API on a bundle built from the repository's coach sources.
+import Diagnostics
 import BundleStore
 import ChessCore
 import CoachBundle

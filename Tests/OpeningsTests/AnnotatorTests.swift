@@ -1,4 +1,5 @@
 // AnnotatorTests: sentence length and variety, authored comments winning, arrows, and engine motifs with a stub oracle.
+import Diagnostics
 import ChessCore
 import ChessPGN
 import Testing
@@ -246,7 +247,7 @@ import Testing
     @Test func engineProblemsAreReportedAndTheMoveIsStillExplained() throws {
         struct Broken: EngineOracle {
             func analyse(_ positions: [Position]) -> [Result<EngineVerdict, EngineProblem>] {
-                positions.map { _ in .failure(EngineProblem(code: "UCI103", message: "engine crashed")) }
+                positions.map { _ in .failure(EngineProblem(code: DiagnosticCode("UCI103", .error, "engine died"), message: "engine crashed")) }
             }
         }
         let (lines, problems) = Annotator(oracle: Broken()).annotate([LineRequest(moves: try AnnotatorFixture.line("e4 e5"), learner: .white)])

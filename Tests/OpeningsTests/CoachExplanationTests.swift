@@ -40,7 +40,7 @@ import Testing
             #expect(source != nil)
             if let source {
                 let fromSource = ExplanationChecks.check(source: source)
-                #expect(fromSource.map(\.code).sorted() == fromTree.map(\.code).sorted())
+                #expect(fromSource.map(\.code.string).sorted() == fromTree.map(\.code.string).sorted())
             }
         }
     }

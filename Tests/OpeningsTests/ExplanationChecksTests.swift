@@ -1,4 +1,5 @@
 // ExplanationChecksTests: the ANN5xx checks on authored comments and unexplained moves.
+import Diagnostics
 import ChessCore
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     @Test func authoredFixtureFindings() throws {
         let tree = try #require(try AnnotatorFixture.games("authored.pgn").first)
         let d = ExplanationChecks.check(tree, file: "authored.pgn")
-        let codes = d.map(\.code)
+        let codes = d.map(\.code.string)
         // "Short." is too short; the bishop comment names a knight on f6 that is not there and a move Ra8 that is not legal.
         #expect(d.filter { $0.code == "ANN502" }.count == 1)
         #expect(d.first { $0.code == "ANN502" }?.severity == .error)
@@ -33,7 +34,7 @@ import Testing
         let p = Position.standard
         let m = try p.move(san: "d4")
         let d = ExplanationChecks.checkAuthored(String(repeating: "The pawn claims the centre. ", count: 9), before: p, move: m)
-        #expect(d.map(\.code) == ["ANN502"])
+        #expect(d.map(\.code.string) == ["ANN502"])
     }
 
     @Test func moveTokens() {

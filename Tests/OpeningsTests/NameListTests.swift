@@ -56,7 +56,7 @@ func play(_ sans: [String], from start: Position = .standard) throws -> Position
             """
         let (list, problems) = readList(text)
         #expect(list.names.count == 1)
-        #expect(problems.map(\.code) == ["NAM110", "NAM110", "NAM111", "NAM111", "NAM112"])
+        #expect(problems.map(\.code.string) == ["NAM110", "NAM110", "NAM111", "NAM111", "NAM112"])
         #expect(problems.map { $0.location?.line ?? 0 } == [3, 4, 5, 6, 7])
         // The column of the bad move: "C40\tIllegal\t" is 12 characters, then "1. e4 e5 2. " (12 more).
         #expect(problems[2].location?.column == 25)
@@ -145,7 +145,7 @@ func play(_ sans: [String], from start: Position = .standard) throws -> Position
             1. e4 e5 2. Nf3 Nc6 3. Bc4 ( {[%dev phase=2 name="Spanish Game"]} 3. Bb5 ) 3... Bc5 ( {[%dev phase=2 name="Two Knights"]} 3... Nf6 ) *
             """, file: "openings/coach/x.pgn")
         let ds = NameChecks.check([s], list: list, reasons: [])
-        #expect(ds.map(\.code) == ["NAM101", "NAM103"])
+        #expect(ds.map(\.code.string) == ["NAM101", "NAM103"])
         #expect(ds.allSatisfy { $0.severity == .warning })
         #expect(ds[0].message.contains("the list calls 1.e4 \"King's Pawn Game\" (B00) and 3.Bc4 \"Italian Game\" (C50)"))
         #expect(ds[1].message.contains("deviation \"Spanish Game\"") && ds[1].message.contains("3.Bb5 \"Ruy Lopez\" (C60)"))
@@ -154,7 +154,7 @@ func play(_ sans: [String], from start: Position = .standard) throws -> Position
     @Test func aWrongECOIsWarnedWhereTheNameAgrees() throws {
         let s = try source("[Opening \"Italian Game\"]\n[ECO \"C55\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 *", file: "openings/coach/x.pgn")
         let ds = NameChecks.check([s], list: list, reasons: [])
-        #expect(ds.map(\.code) == ["NAM102"])
+        #expect(ds.map(\.code.string) == ["NAM102"])
         #expect(ds[0].message == "ECO C55 disagrees with the list: \"Italian Game\" (after 3.Bc4) is C50")
     }
 
@@ -166,10 +166,10 @@ func play(_ sans: [String], from start: Position = .standard) throws -> Position
             coach/y.pgn\tGone\tno longer in any source
             coach/x.pgn\tmissing reason
             """, file: "openings/names-reasons.tsv")
-        #expect(problems.map(\.code) == ["NAM105"])
+        #expect(problems.map(\.code.string) == ["NAM105"])
         #expect(problems[0].location?.line == 4)
         let ds = NameChecks.check([s], list: list, reasons: reasons)
-        #expect(ds.map(\.code) == ["NAM104"])
+        #expect(ds.map(\.code.string) == ["NAM104"])
         #expect(ds[0].location?.line == 3)
     }
 

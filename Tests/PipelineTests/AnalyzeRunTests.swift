@@ -1,4 +1,5 @@
 // AnalyzeRunTests: `forge analyze` end to end through Pipeline: jsonl keys and order, exit codes, error locations.
+import Diagnostics
 import Foundation
 import Testing
 import UCIEngine
@@ -64,13 +65,13 @@ private final class Lines: @unchecked Sendable {
         let report = runAnalyze(config([fixture("missing.fen")], engine: "/nonexistent"), output: out.add, progress: { _ in })
         #expect(report.outcome == .inputErrors)
         #expect(out.all.isEmpty)
-        #expect(report.diagnostics.map(\.code) == ["UCI110"])
+        #expect(report.diagnostics.map(\.code.string) == ["UCI110"])
     }
 
     @Test func missingEngineExits69() {
         let report = runAnalyze(config([fixture("positions.fen")], engine: "/nonexistent/stockfish"), output: { _ in }, progress: { _ in })
         #expect(report.outcome == .engineUnavailable)
-        #expect(report.diagnostics.map(\.code) == ["UCI102"])
+        #expect(report.diagnostics.map(\.code.string) == ["UCI102"])
         #expect(report.diagnostics.first?.message.contains("no such file") == true)
     }
 

@@ -1,4 +1,5 @@
 // AnnotateRunTests: `forge annotate` through Pipeline (jsonl keys and order, PGN comments, bad input) and the real engine's judgements.
+import Diagnostics
 import ChessCore
 import ChessPGN
 import Foundation

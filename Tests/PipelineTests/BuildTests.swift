@@ -1,4 +1,5 @@
 // forge build with the real Stockfish: deterministic bytes, the app's read API, the Polyglot book, interrupted builds.
+import Diagnostics
 import BundleStore
 import Foundation
 import Testing

@@ -174,10 +174,10 @@ import Testing
         #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("tarsine"), dawgPath: "/nonexistent/words.dawg")).outcome == .noInput)
         #expect(WordsLookup.run(WordsLookupConfiguration(word: " ", dawgPath: "none.dawg")).outcome == .usage)
         let region = WordsLookup.run(WordsLookupConfiguration(word: "cat", dawgPath: "none.dawg", source: WordsSourceOptions(region: "mars")))
-        #expect(region.outcome == .usage && region.diagnostics.map(\.code) == ["WRD313"])
+        #expect(region.outcome == .usage && region.diagnostics.map(\.code.string) == ["WRD313"])
         #expect(WordsLookup.run(WordsLookupConfiguration(word: "cat", dawgPath: "/nonexistent/words.dawg")).outcome == .noInput)
         let build = WordsBuild.run(WordsBuildConfiguration(source: WordsSourceOptions(maxLevel: 7), outputDirectory: "/nonexistent/w"))
-        #expect(build.outcome == .usage && build.diagnostics.map(\.code) == ["WRD314"])
+        #expect(build.outcome == .usage && build.diagnostics.map(\.code.string) == ["WRD314"])
     }
 
     @Test func outcomesOrderByWeight() {

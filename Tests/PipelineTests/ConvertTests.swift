@@ -47,9 +47,9 @@ import Testing
         }
         // Without --variations, the variations (and the errors inside them) are passed over.
         #expect(s.failed && s.games == 5 && s.gamesWithErrors == 3 && s.unreadableInputs == 1)
-        #expect(diags.map(\.code) == ["PGN102", "PGN103", "PGN101", "PGN130"])
+        #expect(diags.map(\.code.string) == ["PGN102", "PGN103", "PGN101", "PGN130"])
         // The report holds what was streamed, and the missing input decides the outcome (66 over 1).
-        #expect(s.diagnostics.map(\.code) == diags.map(\.code))
+        #expect(s.diagnostics.map(\.code.string) == diags.map(\.code.string))
         #expect(s.outcome == .noInput && s.typedSummary.missingInputs == 1)
         #expect(diags[0].location?.line == 4 && diags[0].location?.column == 70)
         // The first game prints its 12 positions up to the illegal move.

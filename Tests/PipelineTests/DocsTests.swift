@@ -1,7 +1,9 @@
 // The documentation's links: every relative link in README.md and docs/*.md, and every docs/*.md named in the code, resolves.
+import Diagnostics
 import Foundation
 import Testing
 import Openings
+import Pipeline
 
 enum Repository {
     /// The checkout's root, from this file's path (Tests/PipelineTests/DocsTests.swift).
@@ -65,12 +67,15 @@ func relativeLinks(_ markdown: String) -> [String] {
     #expect(relativeLinks("see [a](docs/a.md#x), [b](https://x.org) and [c](#top) or [d](../README.md)") == ["docs/a.md", "../README.md"])
 }
 
-@Test func everyValidatorCheckIsDocumentedOnceWithItsSummary() throws {
+@Test func checksPageIsTheListChecksOutput() throws {
     let page = try String(contentsOf: Repository.root.appendingPathComponent("docs/checks.md"), encoding: .utf8)
-    let checks = Openings.Checks.all
-    #expect(checks.count >= 30)
-    #expect(Set(checks.map(\.code)).count == checks.count, "two checks share a code")
-    for c in checks {
-        #expect(page.contains(c.code) && page.contains(c.summary), "\(c.code) is not in docs/checks.md as --list-checks prints it")
+    // The listing sits between the page's ``` fences, exactly as `forge validate --list-checks` prints it.
+    let fenced = page.components(separatedBy: "```\n")
+    #expect(fenced.count == 3, "docs/checks.md should hold one ``` block")
+    let block = fenced.count == 3 ? fenced[1] : ""
+    #expect(block == DiagnosticCatalogue.listing + "\n", "docs/checks.md is stale: run make checks-doc")
+    #expect(DiagnosticCatalogue.all.count >= 160)
+    for c in DiagnosticCatalogue.all {
+        #expect(block.contains("\n\(c.string) ") || block.hasPrefix("\(c.string) "), "\(c.string) is not in docs/checks.md")
     }
 }

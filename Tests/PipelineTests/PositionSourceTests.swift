@@ -1,4 +1,5 @@
 // PositionSourceTests: positions from FEN files and PGN mainlines, with their locations; bad input located.
+import Diagnostics
 import Foundation
 import Testing
 @testable import Pipeline
@@ -35,6 +36,6 @@ private func fixture(_ name: String) -> String { (Bundle.module.resourcePath ?? 
         #expect(positions == [SourcedPosition(fen: "8/8/8/8/8/8/8/K1k5 w - - 0 1", location: .init(file: "t.fen", line: 1, column: 3))])
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.location?.line == 3)
-        #expect(diagnostics.first?.code.hasPrefix("FEN") == true)
+        #expect(diagnostics.first?.code.family == "FEN")
     }
 }

@@ -1,4 +1,5 @@
 // forge regenerate: creates and updates FEN files from sources, touches nothing when all is current, --check writes nothing.
+import Diagnostics
 import Foundation
 import Testing
 @testable import Pipeline
@@ -55,7 +56,7 @@ import Testing
         let text = try String(contentsOfFile: pgn, encoding: .utf8).replacingOccurrences(of: "Bg5", with: "Bg6")
         try text.write(toFile: pgn, atomically: true, encoding: .utf8)
         let r = try Regenerate.run(RegenerateConfiguration(paths: [dir], check: false, engine: nil))
-        #expect(r.diagnostics.map(\.code).contains("PGN102"))
+        #expect(r.diagnostics.map(\.code.string).contains("PGN102"))
         #expect(!FileManager.default.fileExists(atPath: fen))
     }
 }

@@ -1,5 +1,6 @@
 // Sharded analysis and the cache files: shards as separate forge processes, merged, equal one unsharded run;
 // merge checks (idempotent, order-independent, other engine/profile rejected); cached results checked before use.
+import Diagnostics
 import BundleStore
 import ChessCore
 import Openings
@@ -202,7 +203,7 @@ func tree(_ dir: String) -> [String: Data] {
         for other in ["b", "c"] {
             let r = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/a.sqlite", dir + "/\(other).sqlite"], output: dir + "/out.sqlite"))
             #expect(r.outcome == .inputErrors)
-            #expect(r.diagnostics.map(\.code) == ["CCH102"])
+            #expect(r.diagnostics.map(\.code.string) == ["CCH102"])
             #expect(r.diagnostics.first?.message.hasPrefix("the caches hold results of 2 engine/profile pairs; merge the shard caches of one analysis run only") == true)
             #expect(r.diagnostics.first?.notes.contains { $0.contains("\(dir)/\(other).sqlite") } == true)
             #expect(!FileManager.default.fileExists(atPath: dir + "/out.sqlite"))
@@ -220,7 +221,7 @@ func tree(_ dir: String) -> [String: Data] {
         try cache(dir + "/b.sqlite", [try Self.entry(Self.start, best: "d2d4", san: "d4")])
         let r = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/a.sqlite", dir + "/b.sqlite"], output: dir + "/out.sqlite"))
         #expect(r.outcome == .inputErrors)
-        #expect(r.diagnostics.map(\.code) == ["CCH103"])
+        #expect(r.diagnostics.map(\.code.string) == ["CCH103"])
         #expect(r.diagnostics.first?.notes == ["position: \(Self.start) (\(dir)/b.sqlite)"])
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.sqlite"))
         let missing = CacheMerge.run(CacheMergeConfiguration(inputs: [dir + "/a.sqlite", dir + "/nope.sqlite"], output: dir + "/out.sqlite"))
@@ -257,7 +258,7 @@ func tree(_ dir: String) -> [String: Data] {
         let again = runAnalyze(config, output: lines.add, progress: { _ in })
         #expect(again.outcome == .ok)
         #expect(again.searched == 1)
-        #expect(again.diagnostics.map(\.code) == ["CCH101"])
+        #expect(again.diagnostics.map(\.code.string) == ["CCH101"])
         #expect(again.diagnostics.first?.message == "cached result for \(Self.start) discarded and analysed again: best move \"a1a1\" is not legal here")
         #expect(lines.all.first?.contains("\"bestmove\":\"a1a1\"") == false)
         #expect(try c.lookup(position: Self.start, engine: "Stockfish 15.1", profile: profile.key) == good)

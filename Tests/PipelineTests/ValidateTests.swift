@@ -21,7 +21,7 @@ enum Fixtures {
     let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil))
     #expect(r.diagnostics.filter { $0.severity == .error }.map(\.text) == [])
     // Quiet moves of the fixture have no comment and nothing the annotator can say: warnings only.
-    #expect(Set(r.diagnostics.map(\.code)).subtracting(["ANN501"]).isEmpty, "\(r.diagnostics.map(\.text))")
+    #expect(Set(r.diagnostics.map(\.code.string)).subtracting(["ANN501"]).isEmpty, "\(r.diagnostics.map(\.text))")
     #expect(r.files == 6)
     #expect(r.lines == 9)
     #expect(r.positions > 60)
@@ -32,7 +32,7 @@ enum Fixtures {
                   "PGN150", "PGN153", "FEN007"])
 func eachCaseBreaksItsRule(_ code: String) throws {
     let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/\(code)")], engine: nil))
-    let codes = Set(r.diagnostics.filter { $0.severity == .error }.map(\.code))
+    let codes = Set(r.diagnostics.filter { $0.severity == .error }.map(\.code.string))
     #expect(codes.contains(code), "\(r.diagnostics.map(\.text))")
     // Exactly that rule; a case that loses a phase-2 deviation (too few, or an unreadable marker) also has too
     // few early ones.
@@ -109,7 +109,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
 
 @Test func missingPathIsAnError() throws {
     let r = try Validate.run(ValidateConfiguration(paths: ["/nonexistent/openings"], engine: nil))
-    #expect(r.diagnostics.map(\.code) == ["VAL200"])
+    #expect(r.diagnostics.map(\.code.string) == ["VAL200"])
 }
 
 /// The engine checks, with the real Stockfish at a small node limit and a private cache.
@@ -141,7 +141,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
         let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL224")], engine: try engine()))
         let d = try #require(r.diagnostics.first { $0.code == "VAL224" })
         #expect(d.message.hasPrefix("the [%eval] after 8. Qxc5 says -2.0, but Stockfish says +"))
-        #expect(r.diagnostics.filter { $0.severity == .error }.map(\.code) == ["VAL224"])
+        #expect(r.diagnostics.filter { $0.severity == .error }.map(\.code.string) == ["VAL224"])
     }
 
     @Test func missingEngineIsTheEngineUnavailableOutcome() throws {
@@ -149,7 +149,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
         e.enginePath = "/nonexistent/stockfish"
         let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: e))
         #expect(r.outcome == .engineUnavailable && r.engineFailed)
-        #expect(r.diagnostics.map(\.code) == ["UCI102"])
+        #expect(r.diagnostics.map(\.code.string) == ["UCI102"])
         #expect(r.diagnostics.first?.message.hasPrefix("engine /nonexistent/stockfish cannot be used") == true)
     }
 }

@@ -1,4 +1,5 @@
 // WordsBuildTests: `forge words build/lookup/solve` over the fixture SCOWL directory, and over the real lists with the real deny list.
+import Diagnostics
 import Foundation
 import Testing
 import Words
@@ -86,8 +87,8 @@ func lines(_ path: String) throws -> [String] {
 
 @Test func badOptionsAndMissingSourcesAreReported() throws {
     let out = try wordsTempDir()
-    #expect(fixtureBuild(region: "martian", out: out).diagnostics.map(\.code) == ["WRD313"])
-    #expect(fixtureBuild(maxLevel: 99, out: out).diagnostics.map(\.code) == ["WRD314"])
+    #expect(fixtureBuild(region: "martian", out: out).diagnostics.map(\.code.string) == ["WRD313"])
+    #expect(fixtureBuild(maxLevel: 99, out: out).diagnostics.map(\.code.string) == ["WRD314"])
     let missing = WordsBuild.run(WordsBuildConfiguration(source: WordsSourceOptions(scowlDirectory: "/nonexistent"), outputDirectory: out))
     #expect(missing.diagnostics.first?.code == "WRD310")
     #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)

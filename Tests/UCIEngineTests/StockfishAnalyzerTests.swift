@@ -1,4 +1,5 @@
 // StockfishAnalyzerTests: the analyzer against the real Stockfish: determinism, MultiPV, mates, no-search positions, the cache.
+import Diagnostics
 import Foundation
 import Testing
 @testable import UCIEngine

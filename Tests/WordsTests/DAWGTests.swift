@@ -1,4 +1,5 @@
 // DAWGTests: words.dawg answers exactly its word set (every word, every non-word prefix), with tiers; damaged files fail safely.
+import Diagnostics
 import Foundation
 import Testing
 @testable import Words

@@ -1,4 +1,5 @@
 // SolverTests: the three solvers against brute force on small boards, scores, order and bad input.
+import Diagnostics
 import Foundation
 import Testing
 @testable import Words
@@ -197,7 +198,7 @@ func rackWords(_ letters: [Character], _ words: [String: Tier], _ maxTier: Tier)
         #expect(error.code == "WRD320")
         #expect(error.message == "expected 16 letters (a 4×4 grid, row by row), found 15")
     }
-    #expect(throws: WordsInputError(code: "WRD322", message: "expected a tile of 1 or 2 letters, found \"abc\" (3 letters)")) {
+    #expect(throws: WordsInputError(code: WordsCode.badTile, message: "expected a tile of 1 or 2 letters, found \"abc\" (3 letters)")) {
         try Tile(parsing: "abc")
     }
     #expect(throws: WordsInputError.self) { try Tile(parsing: "é") }

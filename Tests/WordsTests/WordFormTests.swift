@@ -88,7 +88,7 @@ func denyRuleReachesInflectionsAndVariants(lemma: String, forms: [String]) {
     let (entries, diags) = CurationList.parse(text, file: "deny.txt", allowsTier: false)
     #expect(entries.map(\.word) == ["fuck", "shit"])
     #expect(entries.map(\.line) == [2, 4])
-    #expect(diags.map(\.code) == ["WRD301", "WRD303", "WRD302"])
+    #expect(diags.map(\.code.string) == ["WRD301", "WRD303", "WRD302"])
     #expect(diags[0].location == SourceLocation(file: "deny.txt", line: 5, column: 1))
     #expect(diags[1].severity == .warning)
 

@@ -16,10 +16,10 @@ import Diagnostics
 /// let diagnostics = ExplanationChecks.check(tree, file: "openings/coach/italian.pgn")
 /// ```
 public enum ExplanationChecks {
-    public static let missing = "ANN501"
-    public static let length = "ANN502"
-    public static let pieceNotThere = "ANN503"
-    public static let illegalMove = "ANN504"
+    public static let missing = AnnotatorCode.unexplainedMove
+    public static let length = AnnotatorCode.explanationLength
+    public static let pieceNotThere = AnnotatorCode.pieceNotThere
+    public static let illegalMove = AnnotatorCode.namedMoveNotLegal
 
     /// How many plies ahead a move named in a comment may become legal (a plan: "preparing d4").
     static let planHorizon = 8
@@ -35,7 +35,7 @@ public enum ExplanationChecks {
                 let node = tree.nodes[n]
                 let at = SourceLocation(file: file, line: node.location.line, column: node.location.column)
                 guard i < r.moves.count else {
-                    out.append(Diagnostic(.error, missing, "move \(node.san) cannot be replayed, so it cannot be explained", at: at))
+                    out.append(Diagnostic(missing, "move \(node.san) cannot be replayed, so it cannot be explained", at: at).reported(as: .error))  // nothing can explain it
                     continue
                 }
                 let lm = r.moves[i]
@@ -46,7 +46,7 @@ public enum ExplanationChecks {
                     let motifs = Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? r.moves[i - 1].move : r.previous,
                                                       reply: i + 1 < r.moves.count ? r.moves[i + 1].move : nil)
                     if motifs.isEmpty {
-                        out.append(Diagnostic(.warning, missing,
+                        out.append(Diagnostic(missing,
                                               "\(lm.before.san(lm.move)) has no authored explanation and the annotator finds nothing to say about it",
                                               at: at, notes: ["write a comment after the move"]))
                     }
@@ -70,7 +70,7 @@ public enum ExplanationChecks {
                     out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: lm.location)
                 } else if Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? moves[i - 1].move : nil,
                                                 reply: i + 1 < moves.count ? moves[i + 1].move : nil).isEmpty {
-                    out.append(Diagnostic(.warning, missing,
+                    out.append(Diagnostic(missing,
                                           "\(lm.san) has no authored explanation and the annotator finds nothing to say about it",
                                           at: lm.location, notes: ["write a comment after the move"]))
                 }
@@ -85,7 +85,7 @@ public enum ExplanationChecks {
         var out: [Diagnostic] = []
         let count = text.count
         if count < 40 || count > 220 {
-            out.append(Diagnostic(.error, length, "authored explanation has \(count) characters; expected 40 to 220", at: at,
+            out.append(Diagnostic(length, "authored explanation has \(count) characters; expected 40 to 220", at: at,
                                   notes: ["text: \(text)"]))
         }
         let after = before.playingUnchecked(move)
@@ -95,7 +95,7 @@ public enum ExplanationChecks {
             guard let role = roleNamed(w), let sq = Square(words[i + 2]), words[i + 2].count == 2 else { continue }
             let there = ([before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == role }
             if !there {
-                out.append(Diagnostic(.warning, pieceNotThere, "comment names a \(role.name) on \(sq.name), but there is none there", at: at,
+                out.append(Diagnostic(pieceNotThere, "comment names a \(role.name) on \(sq.name), but there is none there", at: at,
                                       notes: ["position after the move: \(after.fen())"]))
             }
         }
@@ -116,7 +116,7 @@ public enum ExplanationChecks {
                 legal = deeper.contains { p in (try? p.parseSAN(w)) != nil }
             }
             if !legal {
-                out.append(Diagnostic(.warning, illegalMove, "comment names the move \(w), which is not legal here", at: at,
+                out.append(Diagnostic(illegalMove, "comment names the move \(w), which is not legal here", at: at,
                                       notes: ["position before the move: \(before.fen())"]))
             }
         }

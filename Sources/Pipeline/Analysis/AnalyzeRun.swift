@@ -108,7 +108,7 @@ public func runAnalyze(
     diagnostics += cacheDiagnostics(analyzer)
     for (i, r) in results.enumerated() {
         if case .failure(let f) = r {
-            diagnostics.append(Diagnostic(.error, f.code, f.message, at: positions[i].location, notes: ["position: \(positions[i].fen)"]))
+            diagnostics.append(Diagnostic(f.code, f.message, at: positions[i].location, notes: ["position: \(positions[i].fen)"]))
         }
     }
     analyzer.pool.shutdown()

@@ -54,9 +54,9 @@ public enum CacheMerge {
             do {
                 byInput.append((path, try AnalysisCache.readEntries(path: path)))
             } catch let e as NotACache {
-                diagnostics.append(Diagnostic(.error, CacheCode.unreadable, e.description))
+                diagnostics.append(Diagnostic(CacheCode.unreadable, e.description))
             } catch {
-                diagnostics.append(Diagnostic(.error, CacheCode.unreadable, "\(path): cannot be read as a result cache: \(error)"))
+                diagnostics.append(Diagnostic(CacheCode.unreadable, "\(path): cannot be read as a result cache: \(error)"))
             }
         }
         if diagnostics.errorCount > 0 {
@@ -78,9 +78,7 @@ public enum CacheMerge {
         if perInput.contains(where: { !$0.ids.isSubset(of: fullest) }) {
             let detail = identities.keys.sorted().map { "\($0): \(identities[$0, default: []].sorted().joined(separator: ", "))" }
             let expected = fullest.sorted().joined(separator: "; ")
-            diagnostics.append(Diagnostic(
-                .error, CacheCode.mixedIdentity,
-                "the caches hold results of \(identities.count) engine/profile pairs; merge the shard caches of one analysis run only "
+            diagnostics.append(Diagnostic(CacheCode.mixedIdentity, "the caches hold results of \(identities.count) engine/profile pairs; merge the shard caches of one analysis run only "
                     + "(the fullest input holds: \(expected))", notes: detail))
             return CacheReport(diagnostics: diagnostics, outcome: .inputErrors, lines: [])
         }
@@ -93,7 +91,7 @@ public enum CacheMerge {
             for e in entries {
                 if let reason = problem(e) {
                     invalid += 1
-                    diagnostics.append(Diagnostic(.warning, CacheCode.invalidEntry, "\(path): result for \(e.position) left out: \(reason)"))
+                    diagnostics.append(Diagnostic(CacheCode.invalidEntry, "\(path): result for \(e.position) left out: \(reason)"))
                     continue
                 }
                 let key = e.position + "\n" + e.engine + "\n" + e.profile
@@ -118,7 +116,7 @@ public enum CacheMerge {
             diagnostics.append(conflictDiagnostic(c.entries.map { "\($0.position) (\(config.output))" }))
             return CacheReport(diagnostics: diagnostics, outcome: .inputErrors, lines: [])
         } catch {
-            diagnostics.append(Diagnostic(.error, CacheCode.cannotWrite, "cannot write \(config.output): \(error)"))
+            diagnostics.append(Diagnostic(CacheCode.cannotWrite, "cannot write \(config.output): \(error)"))
             return CacheReport(diagnostics: diagnostics, outcome: .cannotCreate, lines: [])
         }
         let read = byInput.reduce(0) { $0 + $1.entries.count }
@@ -129,8 +127,7 @@ public enum CacheMerge {
     }
 
     static func conflictDiagnostic(_ positions: [String]) -> Diagnostic {
-        Diagnostic(.error, CacheCode.conflict,
-                   "\(positions.count) position(s) have two different results for one engine and profile; nothing was merged "
+        Diagnostic(CacheCode.conflict, "\(positions.count) position(s) have two different results for one engine and profile; nothing was merged "
                        + "(an engine that is not deterministic, or an edited cache)",
                    notes: positions.prefix(5).map { "position: \($0)" } + (positions.count > 5 ? ["… and \(positions.count - 5) more"] : []))
     }
@@ -167,9 +164,9 @@ public enum CacheStats {
                 lines.append("\(path): \(total) result\(total == 1 ? "" : "s"), \(bytes) bytes")
                 for g in groups { lines.append("  \(g.entries)\t\(g.engine)\t\(g.profile)") }
             } catch let e as NotACache {
-                diagnostics.append(Diagnostic(.error, CacheCode.unreadable, e.description))
+                diagnostics.append(Diagnostic(CacheCode.unreadable, e.description))
             } catch {
-                diagnostics.append(Diagnostic(.error, CacheCode.unreadable, "\(path): cannot be read as a result cache: \(error)"))
+                diagnostics.append(Diagnostic(CacheCode.unreadable, "\(path): cannot be read as a result cache: \(error)"))
             }
         }
         return CacheReport(diagnostics: diagnostics, outcome: diagnostics.errorCount > 0 ? .noInput : .ok, lines: lines, summary: summary)

@@ -66,13 +66,13 @@ public final class EngineDiagnostics: @unchecked Sendable {
         { [self] event in
             switch event {
             case .restart(let failure, let fen, let attempt, let of):
-                add(Diagnostic(.warning, failure.code, "\(failure.message); engine restarted, attempt \(attempt) of \(of)",
-                               notes: ["position: \(fen)"]))
+                add(Diagnostic(failure.code, "\(failure.message); engine restarted, attempt \(attempt) of \(of)",
+                               notes: ["position: \(fen)"]).reported(as: .warning))  // retried: not (yet) a failure
             case .malformedLine(let line, let reason):
                 lock.withLock { malformed[reason, default: 0] += 1 }
-                if verbose { add(Diagnostic(.note, "UCI109", "ignored engine line \"\(line)\": \(reason)")) }
+                if verbose { add(Diagnostic(EngineCode.ignoredLines, "ignored engine line \"\(line)\": \(reason)").reported(as: .note)) }  // --verbose detail of the warning below
             case .unknownLine(let line):
-                if verbose { add(Diagnostic(.note, "UCI109", "ignored engine line \"\(line)\"")) }
+                if verbose { add(Diagnostic(EngineCode.ignoredLines, "ignored engine line \"\(line)\"").reported(as: .note)) }
             }
         }
     }
@@ -81,7 +81,7 @@ public final class EngineDiagnostics: @unchecked Sendable {
     var all: [Diagnostic] {
         lock.withLock {
             stored + malformed.keys.sorted().map { reason in
-                Diagnostic(.warning, "UCI109", "the engine sent \(malformed[reason] ?? 0) unreadable line(s): \(reason)")
+                Diagnostic(EngineCode.ignoredLines, "the engine sent \(malformed[reason] ?? 0) unreadable line(s): \(reason)")
             }
         }
     }
@@ -95,7 +95,7 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
     do throws(EngineFailure) {
         path = try EngineLocator.locate(explicitPath: config.enginePath)
     } catch {
-        throw Diagnostic(.error, error.code, error.message)
+        throw Diagnostic(error.code, error.message)
     }
     var cache: AnalysisCache?
     if let file = config.cachePath {
@@ -104,7 +104,7 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
             if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
             cache = try AnalysisCache(path: file)
         } catch {
-            diagnostics.add(Diagnostic(.warning, "UCI120", "result cache unavailable, analysing without it: \(error)",
+            diagnostics.add(Diagnostic(EngineCode.cacheUnavailable, "result cache unavailable, analysing without it: \(error)",
                                        notes: ["cache: \(file)"]))
         }
     }
@@ -113,13 +113,13 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
         return try PositionAnalyzer(pool: pool, cache: cache, profile: config.profile)
     } catch {
         pool.shutdown()
-        throw Diagnostic(.error, error.code, "engine \(path) cannot be used: \(error.message)")
+        throw Diagnostic(error.code, "engine \(path) cannot be used: \(error.message)")
     }
 }
 
 /// The cache's own reports after a run: failed reads and writes (UCI120) and stored results that were
 /// not true of their position, discarded and analysed again (CCH101).
 func cacheDiagnostics(_ analyzer: PositionAnalyzer) -> [Diagnostic] {
-    analyzer.cacheErrors.map { Diagnostic(.warning, "UCI120", $0) }
-        + analyzer.discardedCacheEntries.map { Diagnostic(.warning, CacheCode.discarded, $0) }
+    analyzer.cacheErrors.map { Diagnostic(EngineCode.cacheUnavailable, $0) }
+        + analyzer.discardedCacheEntries.map { Diagnostic(CacheCode.discarded, $0) }
 }

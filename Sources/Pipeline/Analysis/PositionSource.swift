@@ -3,6 +3,7 @@ import ChessCore
 import ChessPGN
 import Diagnostics
 import Foundation
+import UCIEngine
 
 /// A position to analyse and where it came from.
 public struct SourcedPosition: Hashable, Sendable {
@@ -31,12 +32,12 @@ public enum PositionSource {
                 continue
             }
             guard let data = FileManager.default.contents(atPath: file) else {
-                diagnostics.append(Diagnostic(.error, "UCI110", "cannot read \(file): no such file or not readable",
+                diagnostics.append(Diagnostic(EngineCode.unreadableInput, "cannot read \(file): no such file or not readable",
                                               at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(Diagnostic(.error, "UCI111", "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
+                diagnostics.append(Diagnostic(EngineCode.inputNotUTF8, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }
             let (p, d) = readFEN(text, file: file)
@@ -52,14 +53,14 @@ public enum PositionSource {
         do throws(ByteInput.OpenError) {
             input = try ByteInput(path: file)
         } catch {
-            return ([], [Diagnostic(.error, "UCI110", error.message, at: SourceLocation(file: file, line: 1, column: 1))])
+            return ([], [Diagnostic(EngineCode.unreadableInput, error.message, at: SourceLocation(file: file, line: 1, column: 1))])
         }
         var visitor = MainlinePositions(file: file)
         let reader = PGNReader(fileName: file, read: input.read(into:))
         do {
             while try reader.readGame(&visitor) {}
         } catch {
-            return (visitor.positions, visitor.diagnostics + [Diagnostic(.error, "UCI110", "\(error)", at: SourceLocation(file: file, line: 1, column: 1))])
+            return (visitor.positions, visitor.diagnostics + [Diagnostic(EngineCode.unreadableInput, "\(error)", at: SourceLocation(file: file, line: 1, column: 1))])
         }
         return (visitor.positions, visitor.diagnostics)
     }
@@ -81,11 +82,11 @@ public enum PositionSource {
             } catch {
                 switch error {
                 case .syntax(let e):
-                    diagnostics.append(Diagnostic(.error, e.code, "invalid FEN: \(e.description)",
+                    diagnostics.append(Diagnostic(ChessCoreCode.code(for: e.code), "invalid FEN: \(e.description)",
                                                   at: SourceLocation(file: file, line: lineNumber, column: indent + max(1, e.column)),
                                                   notes: ["found: \(fen)"]))
                 case .illegal(let e):
-                    diagnostics.append(Diagnostic(.error, e.code, "illegal position: \(e.messages.joined(separator: "; "))",
+                    diagnostics.append(Diagnostic(ChessCoreCode.code(for: e.code), "illegal position: \(e.messages.joined(separator: "; "))",
                                                   at: SourceLocation(file: file, line: lineNumber, column: indent + 1),
                                                   notes: ["found: \(fen)"]))
                 }

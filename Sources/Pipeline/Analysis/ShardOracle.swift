@@ -28,7 +28,7 @@ final class ShardOracle: EngineOracle, @unchecked Sendable {
             for i in chosen { mine.insert(positions[i].zobristKey) }
         }
         var out = [Result<EngineVerdict, EngineProblem>](
-            repeating: .failure(EngineProblem(code: "BLD100", message: "left to another shard than \(shard)")), count: positions.count)
+            repeating: .failure(EngineProblem(code: BuildCode.otherShard, message: "left to another shard than \(shard)")), count: positions.count)
         for (i, r) in zip(chosen, inner.analyse(chosen.map { positions[$0] })) { out[i] = r }
         return out
     }

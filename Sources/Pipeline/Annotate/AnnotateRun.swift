@@ -67,14 +67,14 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     // The output is opened first: one that names an input, or cannot be created, fails before any work.
     let out: OutputFile
     do { out = try OutputFile(path: config.outputPath, inputs: files) } catch {
-        return AnnotateReport(diagnostics: [Diagnostic(.error, error.code, error.description)], outcome: error.outcome, games: 0, moves: 0)
+        return AnnotateReport(diagnostics: [Diagnostic(error.code, error.description)], outcome: error.outcome, games: 0, moves: 0)
     }
     var trees: [(tree: GameTree, file: String)] = []
     var missing = false
     for file in files {
         let input: ByteInput
         do { input = try ByteInput(path: file) } catch {
-            diagnostics.append(Diagnostic(.error, PGNCode.unreadable, error.message))
+            diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
             missing = true
             continue
         }
@@ -87,7 +87,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
                 if !tree.hasErrors { trees.append((tree, input.name)) }
             }
         } catch {
-            diagnostics.append(Diagnostic(.error, PGNCode.unreadable, "\(error)"))
+            diagnostics.append(Diagnostic(PGNCode.unreadable, "\(error)"))
         }
     }
     let inputs: CommandOutcome = missing ? .noInput : .ok
@@ -114,8 +114,9 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         let lines = GameLines.lines(tree)
         let (notes, problems) = annotator.annotate(lines.map(\.request))
         for p in problems {
-            diagnostics.append(Diagnostic(.warning, p.code, "\(p.message); the move is explained from the rules alone",
-                                          at: SourceLocation(file: file, line: tree.location.line, column: tree.location.column)))
+            diagnostics.append(Diagnostic(p.code, "\(p.message); the move is explained from the rules alone",
+                                          at: SourceLocation(file: file, line: tree.location.line, column: tree.location.column))
+                .reported(as: .warning))  // the annotation goes on without the engine
         }
         moves += notes.reduce(0) { $0 + $1.count }
         switch config.format {
@@ -134,7 +135,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         try out.write(Array(text.utf8))
         try out.commit()
     } catch {
-        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(.error, error.code, error.description)],
+        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(error.code, error.description)],
                               outcome: error.outcome, games: trees.count, moves: moves)
     }
     return AnnotateReport(diagnostics: diagnostics, outcome: inputs.worst(.from(diagnostics)), games: trees.count, moves: moves)

@@ -146,7 +146,7 @@ public enum Build {
         StagingArea.recover(paths)
         let old = OldBundle.read(paths.bundle, listing: listing)
         var diagnostics = old.strays.map {
-            Diagnostic(.warning, BuildCode.strayFile, "\(paths.bundle)/\($0): not listed in manifest.json; the new bundle leaves it out")
+            Diagnostic(BuildCode.strayFile, "\(paths.bundle)/\($0): not listed in manifest.json; the new bundle leaves it out")
         }
         let carried = Set(BundlePart.allCases.filter { part in
             old.intact(part) && state?.parts[part.rawValue] != nil && state?.parts[part.rawValue] == parts[part.rawValue]
@@ -161,7 +161,7 @@ public enum Build {
         do {
             staging = try StagingArea(paths)
         } catch {
-            report.diagnostics.append(Diagnostic(.error, BuildCode.cannotWrite, "cannot create \(paths.staging): \(error.localizedDescription)"))
+            report.diagnostics.append(Diagnostic(BuildCode.cannotWrite, "cannot create \(paths.staging): \(error.localizedDescription)"))
             report.writeFailed = true
             return finish()
         }
@@ -208,7 +208,7 @@ public enum Build {
             throw engine  // no usable engine: exit 69
         } catch {
             staging.discard()
-            report.diagnostics.append(Diagnostic(.error, BuildCode.cannotWrite, "cannot write the bundle \(paths.bundle) (the previous one is left whole): \(error)"))
+            report.diagnostics.append(Diagnostic(BuildCode.cannotWrite, "cannot write the bundle \(paths.bundle) (the previous one is left whole): \(error)"))
             report.writeFailed = true
         }
         return finish()
@@ -253,7 +253,7 @@ public enum Build {
             case .success(let v): verdicts.append(v)
             case .failure(let f):
                 verdicts.append(nil)
-                diagnostics.append(Diagnostic(.error, "BND401", "no analysis for \(node.position.fen()): \(f.message)"))
+                diagnostics.append(Diagnostic(BuildCode.noAnalysis, "no analysis for \(node.position.fen()): \(f.message)"))
             }
         }
         if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
@@ -265,7 +265,7 @@ public enum Build {
         let sourceHash = SourceHash.of(files: hashed.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
         let buildDate: String?
         do { buildDate = try BundleInfo.buildDate(sourceDateEpoch: config.sourceDateEpoch) } catch {
-            return (false, diagnostics + [Diagnostic(.error, "BND402", "SOURCE_DATE_EPOCH: \(error)")], engineCounts())
+            return (false, diagnostics + [Diagnostic(BundleCode.invalidSourceDateEpoch, "SOURCE_DATE_EPOCH: \(error)")], engineCounts())
         }
         let info = BundleInfo(engine: engineName, engineVersion: engineName.split(separator: " ").last.map(String.init) ?? "",
                               profile: profile, sourceHash: sourceHash, buildDate: buildDate)
@@ -276,7 +276,7 @@ public enum Build {
             let r = annotator.annotate(source: s)
             annotations.append(r.lines)
             for p in r.engineProblems {
-                diagnostics.append(Diagnostic(.warning, "ANN505", "\(s.file): the annotator got no engine verdict: \(p.message)"))
+                diagnostics.append(Diagnostic(AnnotatorCode.noEngineVerdict, "\(s.file): the annotator got no engine verdict: \(p.message)"))
             }
         }
         let library = lib.sources.filter { $0.kind != .coach }

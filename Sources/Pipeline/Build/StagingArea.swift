@@ -144,19 +144,18 @@ final class BundleLock {
         do {
             try FileManager.default.createDirectory(atPath: paths.parent, withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic(.error, BuildCode.cannotWrite, "cannot create \(paths.parent): \(error.localizedDescription)")
+            throw Diagnostic(BuildCode.cannotWrite, "cannot create \(paths.parent): \(error.localizedDescription)")
         }
         let fd = open(paths.lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw Diagnostic(.error, BuildCode.cannotWrite, "cannot open the lock \(paths.lock): \(String(cString: strerror(errno)))")
+            throw Diagnostic(BuildCode.cannotWrite, "cannot open the lock \(paths.lock): \(String(cString: strerror(errno)))")
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 32)
             let n = pread(fd, &buffer, 31, 0)
             close(fd)
             let holder = n > 0 ? String(decoding: buffer.prefix(n), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
-            throw Diagnostic(.error, BuildCode.locked,
-                             "another forge build (process \(holder)) is writing \(paths.bundle); wait for it to finish, or build into another --out",
+            throw Diagnostic(BuildCode.locked, "another forge build (process \(holder)) is writing \(paths.bundle); wait for it to finish, or build into another --out",
                              notes: ["lock: \(paths.lock)"])
         }
         let pid = Array("\(getpid())\n".utf8)

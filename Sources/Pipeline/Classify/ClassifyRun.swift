@@ -91,7 +91,7 @@ public struct ClassifyError: Error, Sendable {
     public var kind: Kind
     public var message: String
     /// The output writer's code (IO101–IO103) for `.cannotCreate`.
-    public var code: String? = nil
+    public var code: DiagnosticCode? = nil
 }
 
 public enum Classify {
@@ -107,7 +107,7 @@ public enum Classify {
             try classify(config, into: &report)
         } catch {
             report.stopped = error
-            if let code = error.code { report.diagnostics.append(Diagnostic(.error, code, error.message)) }
+            if let code = error.code { report.diagnostics.append(Diagnostic(code, error.message)) }
         }
         return report
     }
@@ -127,7 +127,7 @@ public enum Classify {
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
             let input: ByteInput
             do { input = try ByteInput(path: path) } catch {
-                report.diagnostics.append(Diagnostic(.error, PGNCode.unreadable, error.message))
+                report.diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
                 report.unreadableInputs += 1
                 report.missingInputs += 1
                 continue
@@ -144,7 +144,7 @@ public enum Classify {
             } catch let e as ClassifyError {
                 throw e
             } catch {
-                report.diagnostics.append(Diagnostic(.error, PGNCode.unreadable, "\(input.name): \(error)"))
+                report.diagnostics.append(Diagnostic(PGNCode.unreadable, "\(input.name): \(error)"))
                 report.unreadableInputs += 1
                 continue
             }

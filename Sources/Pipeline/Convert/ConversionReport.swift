@@ -48,7 +48,7 @@ extension Convert {
 
     private static func failed(_ error: any Error, sink: DiagnosticSink, report: (Diagnostic) -> Void) -> ConversionReport {
         let output = (error as? ConversionError)?.output ?? .ioError("output", "\(error)")
-        let d = Diagnostic(.error, output.code, output.description)
+        let d = Diagnostic(output.code, output.description)
         report(d)
         return ConversionReport(diagnostics: sink.all + [d], summary: ConversionSummary(), outputFailure: output)
     }

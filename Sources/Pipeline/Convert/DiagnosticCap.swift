@@ -44,8 +44,7 @@ struct DiagnosticCap {
     /// Ends one input: a note with the count of its diagnostics not shown.
     mutating func endFile(_ name: String) {
         if hiddenInFile > 0 {
-            report(Diagnostic(.note, PGNCode.tooManyProblems,
-                              "\(name): … and \(Self.grouped(hiddenInFile)) more diagnostic(s) not shown (at most \(limits.perFile) per file)"))
+            report(Diagnostic(PGNCode.tooManyProblems, "\(name): … and \(Self.grouped(hiddenInFile)) more diagnostic(s) not shown (at most \(limits.perFile) per file)"))
         }
         inFile = 0
         hiddenInFile = 0
@@ -54,8 +53,7 @@ struct DiagnosticCap {
     /// Ends the run: a note with the count of diagnostics over the run's limit.
     mutating func finish() {
         if hiddenByTotal > 0 {
-            report(Diagnostic(.note, PGNCode.tooManyProblems,
-                              "… and \(Self.grouped(hiddenByTotal)) more diagnostic(s) not shown (at most \(limits.total) per run)"))
+            report(Diagnostic(PGNCode.tooManyProblems, "… and \(Self.grouped(hiddenByTotal)) more diagnostic(s) not shown (at most \(limits.total) per run)"))
         }
         hiddenByTotal = 0
     }

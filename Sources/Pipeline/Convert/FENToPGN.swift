@@ -41,7 +41,7 @@ extension Convert {
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
             let input: ByteInput
             do { input = try ByteInput(path: path) } catch {
-                report(Diagnostic(.error, PGNCode.unreadable, error.message, at: nil))
+                report(Diagnostic(PGNCode.unreadable, error.message, at: nil))
                 summary.unreadableInputs += 1
                 summary.missingInputs += 1
                 continue
@@ -53,7 +53,7 @@ extension Convert {
                     for d in converter.takeDiagnostics() { report(d) }
                 }
             } catch {
-                report(Diagnostic(.error, PGNCode.unreadable, "\(error)", at: nil))
+                report(Diagnostic(PGNCode.unreadable, "\(error)", at: nil))
                 summary.unreadableInputs += 1
                 summary.readFailures += 1
             }

@@ -63,7 +63,7 @@ public enum Convert {
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
             let input: ByteInput
             do { input = try ByteInput(path: path) } catch {
-                report(Diagnostic(.error, PGNCode.unreadable, error.message, at: nil))
+                report(Diagnostic(PGNCode.unreadable, error.message, at: nil))
                 summary.unreadableInputs += 1
                 summary.missingInputs += 1
                 continue
@@ -87,7 +87,7 @@ public enum Convert {
                 report(e.diagnostic)
                 summary.unreadableInputs += 1
             } catch {
-                report(Diagnostic(.error, PGNCode.unreadable, "\(error)", at: nil))
+                report(Diagnostic(PGNCode.unreadable, "\(error)", at: nil))
                 summary.unreadableInputs += 1
                 summary.readFailures += 1
             }
@@ -101,7 +101,7 @@ public enum Convert {
         summary.games = config.options.game.map { exporter.gamesSeen >= $0 ? 1 : 0 } ?? exporter.gamesSeen
         summary.moves = exporter.movesPlayed
         if let g = config.options.game, exporter.gamesSeen < g {
-            report(Diagnostic(.error, PGNCode.unreadable, "--game \(g): the input has only \(exporter.gamesSeen) game(s)", at: nil))
+            report(Diagnostic(PGNCode.unreadable, "--game \(g): the input has only \(exporter.gamesSeen) game(s)", at: nil))
             summary.unreadableInputs += 1
         }
         do { try out.commit() } catch { throw ConversionError(error) }

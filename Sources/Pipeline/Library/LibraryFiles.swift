@@ -31,7 +31,7 @@ enum LibraryFiles {
         for path in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                diagnostics.append(Diagnostic(.error, "VAL200", "no such file or folder: \(path)"))
+                diagnostics.append(Diagnostic(ValidatorCode.noSuchPath, "no such file or folder: \(path)"))
                 continue
             }
             if !isDir.boolValue {
@@ -54,11 +54,12 @@ enum LibraryFiles {
         for file in lib.files {
             if file.hasSuffix(".fen") {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    lib.diagnostics.append(Diagnostic(.error, "PGN130", "cannot read \(file)"))
+                    lib.diagnostics.append(Diagnostic(PGNCode.unreadable, "cannot read \(file)"))
                     continue
                 }
                 guard let text = String(data: data, encoding: .utf8) else {
-                    lib.diagnostics.append(Diagnostic(.error, "PGN108", "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
+                    lib.diagnostics.append(Diagnostic(PGNCode.notUTF8, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
+                        .reported(as: .error))  // a source is not read at all, where the reader would go on as Latin-1
                     continue
                 }
                 lib.fenFiles.append((file, text))
@@ -67,7 +68,7 @@ enum LibraryFiles {
             lib.pgnFiles += 1
             let input: ByteInput
             do { input = try ByteInput(path: file) } catch {
-                lib.diagnostics.append(Diagnostic(.error, "PGN130", error.message))
+                lib.diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
                 continue
             }
             let reader = PGNReader(fileName: file) { try input.read(into: $0) }
@@ -76,17 +77,17 @@ enum LibraryFiles {
             do {
                 while try reader.readGame(&builder) { games.append(builder.game) }
             } catch {
-                lib.diagnostics.append(Diagnostic(.error, "PGN130", "cannot read \(file): \(error)"))
+                lib.diagnostics.append(Diagnostic(PGNCode.unreadable, "cannot read \(file): \(error)"))
                 continue
             }
             for g in games { lib.diagnostics += g.diagnostics }
             guard let game = games.first else {
-                lib.diagnostics.append(Diagnostic(.error, "VAL211", "no game in this source", at: SourceLocation(file: file, line: 1, column: 1)))
+                lib.diagnostics.append(Diagnostic(ValidatorCode.notOneGame, "no game in this source", at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }
             if games.count > 1 {
                 let l = games[1].location
-                lib.diagnostics.append(Diagnostic(.error, "VAL211", "a source holds one game; found \(games.count)",
+                lib.diagnostics.append(Diagnostic(ValidatorCode.notOneGame, "a source holds one game; found \(games.count)",
                                                   at: SourceLocation(file: file, line: l.line, column: l.column)))
             }
             // A source with syntax or legality errors is not checked further: its lines are cut short at the

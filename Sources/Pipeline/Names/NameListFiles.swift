@@ -14,11 +14,11 @@ public enum NameListFiles {
     public static func files(in directory: String) throws(Diagnostic) -> [String] {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else {
-            throw Diagnostic(.error, "NAM100", "no name list: cannot read the folder \(base) (expected lichess's a.tsv … e.tsv there)")
+            throw Diagnostic(NameCode.noNameList, "no name list: cannot read the folder \(base) (expected lichess's a.tsv … e.tsv there)")
         }
         let tsv = names.filter { $0.hasSuffix(".tsv") }.sorted().map { base + "/" + $0 }
         guard !tsv.isEmpty else {
-            throw Diagnostic(.error, "NAM100", "no name list: \(base) holds no .tsv file (expected lichess's a.tsv … e.tsv)")
+            throw Diagnostic(NameCode.noNameList, "no name list: \(base) holds no .tsv file (expected lichess's a.tsv … e.tsv)")
         }
         return tsv
     }
@@ -30,10 +30,10 @@ public enum NameListFiles {
         var texts: [(file: String, text: String)] = []
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw Diagnostic(.error, "NAM100", "cannot read \(path)")
+                throw Diagnostic(NameCode.noNameList, "cannot read \(path)")
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                throw Diagnostic(.error, "NAM100", "\(path) is not UTF-8 text")
+                throw Diagnostic(NameCode.noNameList, "\(path) is not UTF-8 text")
             }
             texts.append((path, text))
         }

@@ -41,13 +41,3 @@ public protocol CommandReport: Sendable {
     var outcome: CommandOutcome { get }
     var typedSummary: Summary { get }
 }
-
-/// The stable codes of output failures.
-public enum IOCode {
-    /// The output is one of the inputs.
-    public static let outputIsInput = "IO101"
-    /// The output cannot be created.
-    public static let cannotCreate = "IO102"
-    /// Writing the output failed.
-    public static let writeFailed = "IO103"
-}

@@ -1,4 +1,5 @@
 // OutputFile: the one writer of every file a command writes (`-o`, regenerated FEN files, word lists): safe against inputs, devices, links, modes and signals.
+import Diagnostics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -215,7 +216,7 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The stable code: IO101 input as output, IO102 cannot create, IO103 write failed.
-    public var code: String {
+    public var code: DiagnosticCode {
         switch self {
         case .isAnInput: IOCode.outputIsInput
         case .cannotCreate: IOCode.cannotCreate

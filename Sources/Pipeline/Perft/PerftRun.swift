@@ -1,5 +1,6 @@
 // PerftRun: `forge perft` — counts leaf nodes from a FEN, optionally per move.
 import ChessCore
+import ChessPGN
 import Diagnostics
 
 /// What `forge perft` prints: per-move lines when dividing, and always the total as the last line.
@@ -50,7 +51,7 @@ func perft(fen: String?, depth: Int, divide: Bool) throws(Diagnostics.Diagnostic
     let position: Position
     if let fen {
         do { position = try Position(fen: fen) } catch {
-            throw Diagnostic(.error, error.code, "invalid FEN: \(error.description)", notes: ["FEN: \(fen)"])
+            throw Diagnostic(ChessCoreCode.code(for: error.code), "invalid FEN: \(error.description)", notes: ["FEN: \(fen)"])
         }
     } else {
         position = .standard

@@ -76,7 +76,7 @@ public enum Regenerate {
         var positions: [Position] = []
         for s in lib.sources where s.kind != .coach {
             for m in s.mainLine.moves.dropLast() where m.after.isGameOver {
-                diagnostics.append(Diagnostic(.error, "VAL232", "the game is already over after \(EngineChecks.moveLabel(m)), but the line goes on",
+                diagnostics.append(Diagnostic(ValidatorCode.gameOverMidLine, "the game is already over after \(EngineChecks.moveLabel(m)), but the line goes on",
                                               at: m.location))
             }
             positions += [s.start] + s.mainLine.moves.map(\.after)
@@ -86,7 +86,7 @@ public enum Regenerate {
             defer { oracle.shutdown() }
             for (p, r) in zip(positions, oracle.analyse(positions)) {
                 if case .failure(let f) = r {
-                    diagnostics.append(Diagnostic(.error, "VAL223", "Stockfish could not analyse \(p.fen()): \(f.message)"))
+                    diagnostics.append(Diagnostic(ValidatorCode.engineCannotAnalyse, "Stockfish could not analyse \(p.fen()): \(f.message)"))
                 }
             }
             diagnostics += oracle.engineDiagnostics
@@ -109,13 +109,13 @@ public enum Regenerate {
             }
             changes.append(change)
             if config.check {
-                diagnostics.append(Diagnostic(.error, "VAL231", "\(t.path) is not what its source regenerates (\(change.detail))",
+                diagnostics.append(Diagnostic(ValidatorCode.fenFileOutOfDate, "\(t.path) is not what its source regenerates (\(change.detail))",
                                               at: SourceLocation(file: t.path, line: 1, column: 1)))
             } else if !blocked {
                 do throws(OutputError) {
                     try OutputFile.write(Array(t.text.utf8), to: t.path)
                 } catch {
-                    diagnostics.append(Diagnostic(.error, "VAL233", error.description))
+                    diagnostics.append(Diagnostic(ValidatorCode.cannotWriteFEN, error.description))
                 }
             }
         }

@@ -138,17 +138,17 @@ public enum Validate {
                 do {
                     let setup = try Setup(fen: line)
                     if setup.fen != line {
-                        out.append(Diagnostic(.error, "VAL230", "FEN is not canonical", at: SourceLocation(file: path, line: i + 1, column: 1),
+                        out.append(Diagnostic(ValidatorCode.fenNotCanonical, "FEN is not canonical", at: SourceLocation(file: path, line: i + 1, column: 1),
                                               notes: ["found:     \(line)", "canonical: \(setup.fen)"]))
                         lineProblems = true
                     }
                     do { _ = try Position(setup) } catch {
-                        out.append(Diagnostic(.error, error.code, "illegal position: \(error.messages.joined(separator: "; "))",
+                        out.append(Diagnostic(ChessCoreCode.code(for: error.code), "illegal position: \(error.messages.joined(separator: "; "))",
                                               at: SourceLocation(file: path, line: i + 1, column: 1), notes: ["FEN: \(line)"]))
                         lineProblems = true
                     }
                 } catch {
-                    out.append(Diagnostic(.error, error.code, error.description, at: SourceLocation(file: path, line: i + 1, column: error.column),
+                    out.append(Diagnostic(ChessCoreCode.code(for: error.code), error.description, at: SourceLocation(file: path, line: i + 1, column: error.column),
                                           notes: ["FEN: \(line)"]))
                     lineProblems = true
                 }
@@ -168,7 +168,7 @@ public enum Validate {
                 origin = "its own moves"
             }
             if let expected, let d = Regeneration.firstDifference(expected, text) {
-                out.append(Diagnostic(.error, "VAL231", "\(path) differs from what \(origin) regenerates (run forge regenerate)",
+                out.append(Diagnostic(ValidatorCode.fenFileOutOfDate, "\(path) differs from what \(origin) regenerates (run forge regenerate)",
                                       at: SourceLocation(file: path, line: d.line, column: 1),
                                       notes: ["expected: \(d.expected)", "found:    \(d.found)"]))
             }

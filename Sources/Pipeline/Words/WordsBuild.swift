@@ -138,7 +138,7 @@ public enum WordsBuild {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD316", "cannot create \(out): \(error.localizedDescription)")], summary: [])
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(WordsCode.cannotWriteOutput, "cannot create \(out): \(error.localizedDescription)")], summary: [])
         }
         let topTier = Tier(level: config.source.maxLevel) ?? .full
         let tiers = Tier.allCases.filter { $0 <= topTier }
@@ -168,13 +168,13 @@ public enum WordsBuild {
             dawgBytes = try DAWGEncoder.encode(list.words)
             try WordsFileWriter.write(dawgBytes, to: out + "/words.dawg")
         } catch {
-            return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD316", "cannot write to \(out): \(error)")], summary: [])
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(WordsCode.cannotWriteOutput, "cannot write to \(out): \(error)")], summary: [])
         }
         let dict: WordDictionary
         do {
             dict = try WordDictionary(data: Data(dawgBytes))
         } catch {
-            return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD317", "the written words.dawg does not open: \(error)")], summary: [])
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(WordsCode.writtenDictionaryDoesNotOpen, "the written words.dawg does not open: \(error)")], summary: [])
         }
         var dropped: [String: Int] = [:]
         for (r, n) in source.rejected { dropped[r.rawValue] = n }
@@ -193,7 +193,7 @@ public enum WordsBuild {
             enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try WordsFileWriter.write(Array(enc.encode(counts)) + [10], to: out + "/counts.json")
         } catch {
-            return WordsBuildReport(diagnostics: diags + [Diagnostic(.error, "WRD316", "cannot write counts.json: \(error)")], summary: [])
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(WordsCode.cannotWriteOutput, "cannot write counts.json: \(error)")], summary: [])
         }
         step("done")
         summary.append("words.dawg: \(dawgBytes.count) bytes, \(dict.nodeCount) states, \(dict.edgeCount) edges")

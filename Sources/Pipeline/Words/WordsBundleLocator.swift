@@ -93,9 +93,7 @@ public enum WordsBundleLocator {
     /// WRD510: no dictionary; the message lists every place tried and how to point at one.
     static func notFound(_ location: WordsDictionaryLocation, explicit: Bool) -> Diagnostic {
         let looked = location.tried.count <= 6 ? location.tried : Array(location.tried.prefix(5)) + ["… (\(location.tried.count - 5) more parent directories)"]
-        return Diagnostic(
-            .error, "WRD510",
-            explicit ? "expected a words.dawg at \(location.tried.first ?? "?"), found no file"
+        return Diagnostic(WordsCode.noDictionary, explicit ? "expected a words.dawg at \(location.tried.first ?? "?"), found no file"
                 : "expected a words.dawg, found none; looked in: " + looked.joined(separator: ", "),
             notes: ["pass --dawg FILE, set \(environmentVariable)=DIR (the bundle directory holding words/words.dawg), or run `forge words build` in the repository"])
     }
@@ -111,7 +109,7 @@ public enum WordsBundleLocator {
             return .success((try WordDictionary(contentsOf: URL(fileURLWithPath: path)), path))
         } catch {
             return .failure(WordsOpenFailure(
-                diagnostic: Diagnostic(.error, error.code, error.description, at: SourceLocation(file: path, line: 1, column: 1),
+                diagnostic: Diagnostic(error.code, error.description, at: SourceLocation(file: path, line: 1, column: 1),
                                        notes: ["rebuild it with `forge words build`, or download it again"]),
                 missing: false))
         }

@@ -64,7 +64,7 @@ public enum WordsLookup {
     public static func run(_ config: WordsLookupConfiguration) -> WordsLookupReport {
         let query = config.word.trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty else {
-            return WordsLookupReport(diagnostics: [Diagnostic(.error, "WRD321", "expected a word, found nothing")], isWord: false, output: "",
+            return WordsLookupReport(diagnostics: [Diagnostic(WordsCode.notALetter, "expected a word, found nothing")], isWord: false, output: "",
                                      badInput: true)
         }
         let optionProblems = config.source.validate()

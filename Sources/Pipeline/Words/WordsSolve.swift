@@ -82,7 +82,7 @@ public enum WordsSolve {
                 parsed = .rack(try Rack(parsing: text))
             case .wordBites(let texts):
                 guard (1...20).contains(texts.count) else {
-                    throw WordsInputError(code: "WRD323", message: "expected 1 to 20 tiles, found \(texts.count)")
+                    throw WordsInputError(code: WordsCode.badTileCount, message: "expected 1 to 20 tiles, found \(texts.count)")
                 }
                 parsed = .bites(try texts.map { (t: String) throws(WordsInputError) -> BitesTile in try BitesTile(parsing: t) })
             }

@@ -31,10 +31,10 @@ public struct WordsSourceOptions: Sendable {
     func validate() -> [Diagnostic] {
         var d: [Diagnostic] = []
         if WordsRegion(rawValue: region) == nil {
-            d.append(Diagnostic(.error, "WRD313", "expected a region (\(WordsRegion.allCases.map(\.rawValue).joined(separator: ", "))), found \"\(region)\""))
+            d.append(Diagnostic(WordsCode.badRegion, "expected a region (\(WordsRegion.allCases.map(\.rawValue).joined(separator: ", "))), found \"\(region)\""))
         }
         if !(10...95).contains(maxLevel) {
-            d.append(Diagnostic(.error, "WRD314", "expected a SCOWL size level from 10 to 95, found \(maxLevel)"))
+            d.append(Diagnostic(WordsCode.badMaxLevel, "expected a SCOWL size level from 10 to 95, found \(maxLevel)"))
         }
         return d
     }
@@ -57,7 +57,7 @@ enum WordsSourceReader {
     static func read(lists: [String], in directory: String, maxLevel: Int, required: Bool = true) -> (files: [WordsSourceFile], diagnostics: [Diagnostic]) {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
-            return ([], [Diagnostic(.error, "WRD310", "expected a SCOWL directory (install Debian's scowl package or pass --scowl DIR), found nothing at \(directory)")])
+            return ([], [Diagnostic(WordsCode.noSCOWL, "expected a SCOWL directory (install Debian's scowl package or pass --scowl DIR), found nothing at \(directory)")])
         }
         var files: [WordsSourceFile] = []
         var diags: [Diagnostic] = []
@@ -69,11 +69,11 @@ enum WordsSourceReader {
                 guard FileManager.default.fileExists(atPath: path) else { continue }
                 any = true
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    diags.append(Diagnostic(.error, "WRD312", "cannot read \(path)", at: SourceLocation(file: path, line: 1, column: 1)))
+                    diags.append(Diagnostic(WordsCode.unreadableSource, "cannot read \(path)", at: SourceLocation(file: path, line: 1, column: 1)))
                     continue
                 }
                 guard let text = String(validating: data, as: UTF8.self) else {
-                    diags.append(Diagnostic(.error, "WRD312", "expected UTF-8 text, found other bytes", at: SourceLocation(file: path, line: 1, column: 1)))
+                    diags.append(Diagnostic(WordsCode.unreadableSource, "expected UTF-8 text, found other bytes", at: SourceLocation(file: path, line: 1, column: 1)))
                     continue
                 }
                 var entries: [SourceEntry] = []
@@ -87,7 +87,7 @@ enum WordsSourceReader {
                 files.append(WordsSourceFile(name: name, level: level, entries: entries))
             }
             if !any && required {
-                diags.append(Diagnostic(.error, "WRD311", "expected SCOWL lists named \(list).<level> in \(directory), found none"))
+                diags.append(Diagnostic(WordsCode.noSCOWLLists, "expected SCOWL lists named \(list).<level> in \(directory), found none"))
             }
         }
         return (files, diags)
@@ -99,7 +99,7 @@ enum WordsSourceReader {
         func load(_ name: String, allowsTier: Bool) -> [CurationEntry] {
             let path = (directory as NSString).appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) else {
-                diags.append(Diagnostic(.error, "WRD315", "expected the curation list \(path) (UTF-8 text), found none"))
+                diags.append(Diagnostic(WordsCode.noCurationList, "expected the curation list \(path) (UTF-8 text), found none"))
                 return []
             }
             let (entries, d) = CurationList.parse(text, file: path, allowsTier: allowsTier)
