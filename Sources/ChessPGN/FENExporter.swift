@@ -55,6 +55,7 @@ public struct FENExporter: PGNVisitor {
     private var lines: [(sequence: Int, ply: Int)] = []
     private var gameHasError = false
     private var wroteSequence = false
+    private var openings = VariationOpenings()
 
     public init(options: FENExportOptions) {
         self.options = options
@@ -84,6 +85,7 @@ public struct FENExporter: PGNVisitor {
         sequences[0].removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
         lines.append((0, 0))
+        openings.removeAll()
         gameHasError = false
         return .visit
     }
@@ -169,6 +171,7 @@ public struct FENExporter: PGNVisitor {
 
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
         guard options.variations else { return .skip }
+        openings.begin(at: location, diagnostics: diagnostics.count)
         let parent = lines[lines.count - 1]
         if let d = replayer.beginVariation(at: location) { fail(d) }
         if replayer.isDead {
@@ -185,10 +188,12 @@ public struct FENExporter: PGNVisitor {
 
     public mutating func endVariation() {
         replayer.endVariation()
+        openings.end()
         if lines.count > 1 { lines.removeLast() }
     }
 
     public mutating func problem(_ diagnostic: Diagnostic) {
+        openings.dropFollowOns(of: diagnostic, in: &diagnostics)
         diagnostics.append(diagnostic)
         if diagnostic.severity == .error { gameHasError = true }
     }

@@ -2,13 +2,23 @@
 import ChessCore
 import Diagnostics
 
-/// A tag pair.
+/// A tag pair, with where it stands in its file when it was read from one.
 public struct PGNTag: Hashable, Sendable {
     public var name: String
     public var value: String
-    public init(name: String, value: String) {
+    /// The `[` of the tag in its file (`nil` for a tag made in code). Not part of the tag's identity:
+    /// two tags with the same name and value are equal wherever they stand.
+    public var location: PGNLocation?
+    public init(name: String, value: String, location: PGNLocation? = nil) {
         self.name = name
         self.value = value
+        self.location = location
+    }
+
+    public static func == (a: PGNTag, b: PGNTag) -> Bool { a.name == b.name && a.value == b.value }
+    public func hash(into h: inout Hasher) {
+        h.combine(name)
+        h.combine(value)
     }
 }
 

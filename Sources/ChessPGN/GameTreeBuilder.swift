@@ -20,6 +20,7 @@ public struct GameTreeBuilder: PGNVisitor {
     private var stack: [Int] = []
     private var atLineStart = true
     private var deadDepth: Int? = nil  // without replay: a variation that has no move to replace
+    private var openings = VariationOpenings()
 
     public init(replaying: Bool = true, fileName: String = "") {
         self.replaying = replaying
@@ -33,13 +34,14 @@ public struct GameTreeBuilder: PGNVisitor {
         if replaying { game.start = .standard }
         cursor = 0
         stack.removeAll()
+        openings.removeAll()
         atLineStart = true
         deadDepth = nil
         return .visit
     }
 
     public mutating func tag(name: String, value: String, at location: PGNLocation) {
-        game.tags.append(PGNTag(name: name, value: value))
+        game.tags.append(PGNTag(name: name, value: value, location: location))
         if name == "FEN", replaying {
             if let d = replayer.setStart(fen: value, at: location) {
                 game.diagnostics.append(d)
@@ -86,6 +88,8 @@ public struct GameTreeBuilder: PGNVisitor {
 
     public mutating func comment(_ comment: PGNComment, at location: PGNLocation) {
         if dead { return }
+        var comment = comment
+        comment.location = location
         if atLineStart && cursor != 0 || (atLineStart && !stack.isEmpty) {
             pendingStart.append(comment)
         } else {
@@ -95,6 +99,7 @@ public struct GameTreeBuilder: PGNVisitor {
 
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
         stack.append(cursor)
+        openings.begin(at: location, diagnostics: game.diagnostics.count)
         if replaying {
             if let d = replayer.beginVariation(at: location) { game.diagnostics.append(d) }
         }
@@ -116,6 +121,7 @@ public struct GameTreeBuilder: PGNVisitor {
         if replaying { replayer.endVariation() }
         if let d = deadDepth, d == stack.count { deadDepth = nil }
         cursor = stack.popLast() ?? 0
+        openings.end()
         // Comments left at the start of an empty variation are dropped with it.
         pendingStart.removeAll()
         atLineStart = false
@@ -126,6 +132,7 @@ public struct GameTreeBuilder: PGNVisitor {
     }
 
     public mutating func problem(_ diagnostic: Diagnostic) {
+        openings.dropFollowOns(of: diagnostic, in: &game.diagnostics)
         game.diagnostics.append(diagnostic)
     }
 }

@@ -6,6 +6,15 @@
 public struct PGNComment: Hashable, Sendable {
     public var text: String
     public var commands: [CommandAnnotation]
+    /// The comment's `{` (or `;`) in its file, set by `GameTreeBuilder`; `nil` for a comment made in code.
+    /// Not part of the comment's identity.
+    public var location: PGNLocation?
+
+    public static func == (a: PGNComment, b: PGNComment) -> Bool { a.text == b.text && a.commands == b.commands }
+    public func hash(into h: inout Hasher) {
+        h.combine(text)
+        h.combine(commands)
+    }
 
     public init(text: String, commands: [CommandAnnotation] = []) {
         self.text = text

@@ -49,6 +49,10 @@ public final class PGNReader {
     @exclusivity(unchecked) private var gameProblems = 0
     /// Set at the first unreadable token: the rest of the game is read to find its end, and ignored.
     @exclusivity(unchecked) private var stopped = false
+    /// The `(` of every variation still open, outermost first: an unclosed one is reported where it opens.
+    private var variationStarts: [PGNLocation] = []
+    /// A comment left open ran to the end of the input: the game's result, if any, is inside it.
+    private var commentRanToEnd = false
     /// Whether the input was found to be binary (then the reader reads nothing more).
     @exclusivity(unchecked) public private(set) var isBinary = false
     private var binaryThrown = false
@@ -276,6 +280,8 @@ public final class PGNReader {
         gamesRead += 1
         gameProblems = 0
         stopped = false
+        variationStarts.removeAll(keepingCapacity: true)
+        commentRanToEnd = false
         tagNames.removeAll(keepingCapacity: true)
         var setUpTag: PGNLocation? = nil
         var fenTag = false
@@ -341,7 +347,7 @@ public final class PGNReader {
             case 91:  // `[`: the next game's tags; this one had no result
                 break movetext
             case 123:  // {
-                readBraceComment(&visitor, deliver: visiting)
+                readBraceComment(&visitor, deliver: visiting, reporting: deliver && !stopped)
             case 59:  // ;
                 let loc = here
                 advance()
@@ -357,13 +363,17 @@ public final class PGNReader {
                 let loc = here
                 advance()
                 depth += 1
+                if variationStarts.count < Self.maxProblemsPerGame { variationStarts.append(loc) }  // depth stays a counter
                 if visiting, visitor.beginVariation(at: loc) == .skip { skipDepth = depth }
             case 41:  // )
                 let loc = here
                 advance()
                 if depth == 0 {
-                    if deliver { report(&visitor, diagnostic(.error, PGNCode.unbalancedVariation, "\")\" without a matching \"(\"", at: loc)) }
+                    if deliver && !stopped {
+                        report(&visitor, diagnostic(.error, PGNCode.unbalancedVariation, "\")\" without a matching \"(\"", at: loc))
+                    }
                 } else {
+                    if depth <= variationStarts.count { variationStarts.removeLast() }
                     if visiting {
                         visitor.endVariation()
                     } else if skipDepth == depth {
@@ -456,7 +466,8 @@ public final class PGNReader {
         }
         if !ended {
             closeVariations(&visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth)
-            if deliver && !isBinary {
+            // A comment left open swallowed the end, the result with it: no missing result on top.
+            if deliver && !isBinary && !commentRanToEnd {
                 report(&visitor, diagnostic(.warning, PGNCode.missingResult, "game \(start.index) has no result (1-0, 0-1, 1/2-1/2 or *)", at: here))
             }
         }
@@ -635,15 +646,22 @@ public final class PGNReader {
         visitor.nag(nag, at: loc)
     }
 
-    private func readBraceComment<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
+    private func readBraceComment<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, reporting: Bool) {
         let loc = here
         advance()
         tok.removeAll(keepingCapacity: true)
         var closed = false
         var cut = false
+        var reopened: PGNLocation? = nil
         while true {
             let c = peek()
             if c == -1 { break }
+            if c == 123 {
+                // Comments do not nest: a `{` inside one means this one was left open. It ends here and the
+                // game stops, so the moves it swallowed give no cascade of follow-on errors.
+                reopened = here
+                break
+            }
             advance()
             if c == 125 {
                 closed = true
@@ -651,11 +669,16 @@ public final class PGNReader {
             }
             if tok.count < Self.maxComment { tok.append(UInt8(c)) } else { cut = true }
         }
-        guard deliver else { return }
         if !closed {
-            report(&visitor, diagnostic(.error, PGNCode.unterminatedComment, "comment opened here is not closed with \"}\"", at: loc))
+            if reporting {
+                let end = reopened.map { "before the next \"{\" at \($0.line):\($0.column)" } ?? "before the end of the input"
+                report(&visitor, diagnostic(.error, PGNCode.unterminatedComment, "comment opened here is not closed with \"}\" \(end)", at: loc))
+            }
+            if !stopped { stopGame() }
+            commentRanToEnd = reopened == nil
             return
         }
+        guard deliver else { return }
         if cut {
             report(&visitor, diagnostic(.error, PGNCode.tooLong, "comment longer than \(Self.maxComment) bytes; the rest is dropped", at: loc))
         }
@@ -687,10 +710,7 @@ public final class PGNReader {
     private func finishWithResult<V: PGNVisitor>(
         _ o: PGNOutcome, at loc: PGNLocation, _ visitor: inout V, deliver: Bool, depth: inout Int, skipDepth: inout Int, resultTag: String?
     ) {
-        if depth > 0, deliver {
-            report(&visitor, diagnostic(.error, PGNCode.unbalancedVariation, "\(depth) variation(s) not closed before the result \"\(o.rawValue)\"", at: loc))
-        }
-        closeVariations(&visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, report: false)
+        closeVariations(&visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, before: o.rawValue)
         guard deliver else { return }
         if let r = resultTag, let tagged = PGNOutcome(text: r), tagged != o {
             report(&visitor, diagnostic(.warning, PGNCode.resultMismatch, "result \"\(o.rawValue)\" differs from the Result tag \"\(r)\"", at: loc))
@@ -698,11 +718,18 @@ public final class PGNReader {
         visitor.outcome(o, at: loc)
     }
 
-    private func closeVariations<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, depth: inout Int, skipDepth: inout Int, report: Bool = true) {
+    /// Closes the variations still open at the end of the game (`before` the result token, or at the end of
+    /// the input), reporting each at its `(` — not where the game happens to end. A stopped game reports none:
+    /// where its variations end is unknown.
+    private func closeVariations<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, depth: inout Int, skipDepth: inout Int, before result: String? = nil) {
         guard depth > 0 else { return }
-        if report, deliver {
-            self.report(&visitor, diagnostic(.error, PGNCode.unbalancedVariation, "\(depth) variation(s) not closed at the end of the game", at: here))
+        if deliver, !stopped {
+            let end = result.map { "before the result \"\($0)\"" } ?? "at the end of the game"
+            for start in variationStarts {
+                report(&visitor, diagnostic(.error, PGNCode.unbalancedVariation, "variation opened here is not closed with \")\" \(end)", at: start))
+            }
         }
+        variationStarts.removeAll(keepingCapacity: true)
         let visited = skipDepth > 0 ? skipDepth - 1 : depth
         if deliver {
             for _ in 0..<visited { visitor.endVariation() }

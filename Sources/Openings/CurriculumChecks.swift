@@ -19,11 +19,14 @@ public enum CurriculumChecks {
         out += decoratedMoves(s)
         guard let learner = s.learner else { return out }
         out += lateDeviations(s)
-        out += earlyDeviationCount(s)
         out += missingReasons(s)
+        // Counts, line lengths and missing explanations need whole lines and every comment: a source cut
+        // short by a reading error (an unclosed comment swallows the explanations after it) skips them.
+        guard s.isComplete else { return out }
+        out += unexplainedLearnerMoves(s, learner: learner)
+        out += earlyDeviationCount(s)
         out += shortSidesteps(s)
         out += trapsWithoutConfirmation(s)
-        out += unexplainedLearnerMoves(s, learner: learner)
         return out
     }
 

@@ -93,8 +93,16 @@ public struct OpeningSource: Sendable {
     public var lines: [OpeningLine]
     /// The FEN sequence file beside it, when there is one (`italian.fen` next to `italian.pgn`).
     public var location: SourceLocation
+    /// `false` when reading the file found syntax or legality errors: the lines stop at the first error
+    /// of each, so only the rules that do not depend on whole lines (tags, markers, the moves read) apply.
+    public var isComplete = true
 
     public func tag(_ name: String) -> String? { tags.first(where: { $0.name == name })?.value }
+    /// Where the tag stands in the file; the source's start for a tag it does not have.
+    public func tagLocation(_ name: String) -> SourceLocation {
+        guard let l = tags.first(where: { $0.name == name })?.location else { return location }
+        return SourceLocation(file: file, line: l.line, column: l.column)
+    }
     public var mainLine: OpeningLine { lines[0] }
     public var deviations: [OpeningLine] { lines.filter { $0.role == .deviation } }
     /// `White` or `Black` for coach sources.

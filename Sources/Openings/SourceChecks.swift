@@ -30,17 +30,18 @@ public enum SourceChecks {
             err(ValidatorCode.missingTag, "missing tag [\(t) \"…\"]")
         }
         if let eco = s.tag("ECO"), !isECO(eco) {
-            err(ValidatorCode.malformedTag, "tag ECO: expected a code A00–E99, found \"\(eco)\"")
+            err(ValidatorCode.malformedTag, "tag ECO: expected a code A00–E99, found \"\(eco)\"", s.tagLocation("ECO"))
         }
         if let d = s.tag("Description"), d.count < 40 {
-            err(ValidatorCode.malformedTag, "tag Description: expected a paragraph (40 characters or more), found \(d.count) characters")
+            err(ValidatorCode.malformedTag, "tag Description: expected a paragraph (40 characters or more), found \(d.count) characters",
+                s.tagLocation("Description"))
         }
         if s.kind == .coach {
             if let side = s.tag("LearnerSide"), side != "White" && side != "Black" {
-                err(ValidatorCode.malformedTag, "tag LearnerSide: expected White or Black, found \"\(side)\"")
+                err(ValidatorCode.malformedTag, "tag LearnerSide: expected White or Black, found \"\(side)\"", s.tagLocation("LearnerSide"))
             }
             if let d = s.tag("Difficulty"), !(Int(d).map { (1...5).contains($0) } ?? false) {
-                err(ValidatorCode.malformedTag, "tag Difficulty: expected 1 to 5, found \"\(d)\"")
+                err(ValidatorCode.malformedTag, "tag Difficulty: expected 1 to 5, found \"\(d)\"", s.tagLocation("Difficulty"))
             }
         }
         if s.kind == .tactic { out += claimTagProblems(s) }
@@ -53,7 +54,8 @@ public enum SourceChecks {
             }
         }
 
-        // Lengths and deviations.
+        // Lengths, deviations and duplicates need whole lines: a source cut short by a reading error skips them.
+        guard s.isComplete else { return out }
         let main = s.mainLine
         if s.kind == .coach {
             let fullMoves = main.moves.count / 2
@@ -112,13 +114,13 @@ public enum SourceChecks {
     static func claimTagProblems(_ s: OpeningSource) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if let c = s.tag("Claim"), TacticalClaim(c) == nil {
-            out.append(Diagnostic(ValidatorCode.malformedTag, "tag Claim: expected \"mate N\" or \"material N\", found \"\(c)\"", at: s.location))
+            out.append(Diagnostic(ValidatorCode.malformedTag, "tag Claim: expected \"mate N\" or \"material N\", found \"\(c)\"", at: s.tagLocation("Claim")))
         }
-        if let p = s.tag("ClaimPly") {
+        if let p = s.tag("ClaimPly"), s.isComplete {
             if let n = Int(p), n >= 0, n < s.mainLine.moves.count {
             } else {
                 out.append(Diagnostic(ValidatorCode.malformedTag, "tag ClaimPly: expected a ply from 0 to \(max(0, s.mainLine.moves.count - 1)) of the main line, found \"\(p)\"",
-                                      at: s.location))
+                                      at: s.tagLocation("ClaimPly")))
             }
         }
         return out

@@ -82,13 +82,14 @@ public enum SourceReader {
     }
 
     /// VAL205 for a `[%dev]` that is not the first comment of a variation (it would be ignored) and for a
-    /// command that looks like a misspelled one (`[%deviation …]`, `[%Dev …]`).
+    /// command that looks like a misspelled one (`[%deviation …]`, `[%Dev …]`), at the comment that holds it.
     static func misplacedMarkers(_ game: GameTree, file: String) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (i, n) in game.nodes.enumerated() {
-            let at = SourceLocation(file: file, line: n.location.line, column: n.location.column)
             let label = i == 0 ? "before the first move" : "after \(n.writtenSAN)"
             for c in n.comments {
+                let l = c.location ?? n.location
+                let at = SourceLocation(file: file, line: l.line, column: l.column)
                 for cmd in c.commands {
                     guard case .other(let name, _) = cmd else { continue }
                     if name == "dev" {
@@ -100,6 +101,8 @@ public enum SourceReader {
                 }
             }
             for c in n.startingComments {
+                let l = c.location ?? n.location
+                let at = SourceLocation(file: file, line: l.line, column: l.column)
                 for cmd in c.commands {
                     if case .other(let name, _) = cmd, isMisspelledMarker(name) {
                         out.append(Diagnostic(ValidatorCode.malformedDeviationMarker, "unknown command [%\(name) …] at the start of a variation; a deviation marker is [%dev …]", at: at))
@@ -117,6 +120,8 @@ public enum SourceReader {
 
     /// Builds the source from a replayed game. Variations become lines; a variation whose first comment holds
     /// `[%dev …]` is a deviation. Returns `nil` when the game has no start position (its FEN tag was bad).
+    /// A game with reading errors gives a source marked incomplete (`isComplete == false`): its lines stop
+    /// where the errors cut them, and the checks that need whole lines skip it.
     public static func source(from game: GameTree, file: String, diagnostics: inout [Diagnostic]) -> OpeningSource? {
         guard let start = game.start else { return nil }
         let hasMarkers = game.nodes.contains { n in
@@ -201,15 +206,15 @@ public enum SourceReader {
             var phase: Int?
             var kind: DeviationKind?
             var reason: String?
-            let marker = n.startingComments.flatMap(\.commands).compactMap { cmd -> String? in
-                if case .other("dev", let args) = cmd { return args }
+            let marker = n.startingComments.lazy.compactMap { c -> (String, PGNLocation)? in
+                for cmd in c.commands { if case .other("dev", let args) = cmd { return (args, c.location ?? n.location) } }
                 return nil
             }.first
-            if let args = marker {
+            if let (args, markerAt) = marker {
                 let m = DeviationMarker(arguments: args)
                 role = .deviation
                 for p in m.problems {
-                    diagnostics.append(Diagnostic(ValidatorCode.malformedDeviationMarker, "deviation marker: \(p)", at: loc(n.location),
+                    diagnostics.append(Diagnostic(ValidatorCode.malformedDeviationMarker, "deviation marker: \(p)", at: loc(markerAt),
                                                   notes: ["write it as {[%dev phase=2 name=\"Two Knights Defence\"] …} at the start of the variation"]))
                 }
                 if let nm = m.name { name = nm }
@@ -222,6 +227,8 @@ public enum SourceReader {
                                      description: prose.isEmpty ? nil : prose, moves: nodes.compactMap(lineMove),
                                      branchPly: n.ply - 1, parent: parentLine, location: loc(n.location)))
         }
-        return OpeningSource(file: file, kind: kind, tags: game.tags, start: start, lines: lines, location: loc(game.location))
+        var source = OpeningSource(file: file, kind: kind, tags: game.tags, start: start, lines: lines, location: loc(game.location))
+        source.isComplete = !game.hasErrors
+        return source
     }
 }

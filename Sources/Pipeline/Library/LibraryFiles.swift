@@ -15,6 +15,9 @@ struct LoadedLibrary {
     var files: [String] = []
     /// Sources not checked further because reading them found errors.
     var brokenSources: Set<String> = []
+    /// Those sources as far as they could be read (`isComplete == false`): the rules that do not need whole
+    /// lines (tags, markers, the moves read) still apply to them, so one error does not hide the others.
+    var partialSources: [OpeningSource] = []
 
     /// The source a FEN file belongs to: `x.pgn` beside `x.fen`.
     func source(for fenPath: String) -> OpeningSource? {
@@ -90,12 +93,14 @@ enum LibraryFiles {
                 lib.diagnostics.append(Diagnostic(ValidatorCode.notOneGame, "a source holds one game; found \(games.count)",
                                                   at: SourceLocation(file: file, line: l.line, column: l.column)))
             }
-            // A source with syntax or legality errors is not checked further: its lines are cut short at the
-            // error, and length or engine findings on them would only repeat that error.
-            if !game.hasErrors, let s = SourceReader.source(from: game, file: file, diagnostics: &lib.diagnostics) {
-                lib.sources.append(s)
+            // A source with syntax or legality errors is checked only by the rules that do not need whole lines:
+            // its lines are cut short at the error, and length or engine findings on them would only repeat it.
+            let source = SourceReader.source(from: game, file: file, diagnostics: &lib.diagnostics)
+            if let source, source.isComplete {
+                lib.sources.append(source)
             } else {
                 lib.brokenSources.insert(file)
+                if let source { lib.partialSources.append(source) }
             }
         }
         return lib

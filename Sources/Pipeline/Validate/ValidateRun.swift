@@ -99,7 +99,7 @@ public enum Validate {
             out += names.diagnostics
             out += NameChecks.check(lib.sources.filter { !lib.brokenSources.contains($0.file) }, list: names.list, reasons: names.reasons)
         }
-        for s in lib.sources { out += SourceChecks.check(s) + CurriculumChecks.check(s) }
+        for s in lib.sources + lib.partialSources { out += SourceChecks.check(s) + CurriculumChecks.check(s) }
         for s in lib.sources where s.kind == .coach { out += ExplanationChecks.check(source: s) }
         out += LibraryChecks.check(lib.sources)
         out += fenFileProblems(lib)
