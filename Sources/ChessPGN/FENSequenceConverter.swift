@@ -77,7 +77,7 @@ public struct FENSequenceConverter {
         if raw.utf8.first == 123 {  // `{`: a jsonl line
             guard let row = JSONLRow(raw) else {
                 if !active { begin(number) }
-                error(PGNCode.badFENLine, "a JSON line without a \"fen\" string member (as pgn2fen --format jsonl writes)", line: number)
+                error(PGNCode.badFENLine, "a JSON line without a \"fen\" string member (as pgn2fen --output-format jsonl writes)", line: number)
                 return nil
             }
             if let key = jsonlKey, key != row.key { finished = finish() }

@@ -52,7 +52,7 @@ import Testing
             "\(name):3:1: error[FEN901]: spaces around the FEN: write the FEN alone on its line",
             "\(name):5:47: error[FEN903]: castling rights \"QKqk\" are not in the order KQkq: write \"KQkq\"",
             "\(name):7:1: error[PGN155]: a byte order mark (U+FEFF, invisible) inside the file: it may only start the file",
-            "\(name):9:1: error[PGN155]: a JSON line without a \"fen\" string member (as pgn2fen --format jsonl writes)",
+            "\(name):9:1: error[PGN155]: a JSON line without a \"fen\" string member (as pgn2fen --output-format jsonl writes)",
         ])
         #expect(s.gamesWithErrors == 5)
     }

@@ -41,7 +41,7 @@ public struct ExplanationClaim: Hashable, Sendable {
     }
 }
 
-/// The annotation of one move, as the bundle stores it and `forge annotate --format jsonl` writes it.
+/// The annotation of one move, as the bundle stores it and `forge annotate --output-format jsonl` writes it.
 public struct MoveAnnotation: Hashable, Sendable {
     /// Half-moves from the start of the game: White's first move is ply 1.
     public var ply: Int
