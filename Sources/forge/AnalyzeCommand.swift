@@ -4,6 +4,8 @@ import Foundation
 import Pipeline
 import UCIEngine
 
+extension AnalysisOutputFormat: ExpressibleByArgument {}
+
 struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
@@ -12,12 +14,12 @@ struct AnalyzeCommand: ParsableCommand {
             The engine is --engine PATH, else $FORGE_ENGINE, else `stockfish` on PATH, else /usr/games/stockfish.
             The cache is --cache PATH, else $FORGE_CACHE, else $XDG_CACHE_HOME/contentforge/analysis.sqlite, else
             ~/.cache/contentforge/analysis.sqlite; with --shard K/N and no --cache, analysis.shard-K-of-N.sqlite beside it.
-            A bad input file or line is reported and the good positions are analysed all the same.
+            Inputs: FEN files (one FEN per line; blank lines are skipped; - reads them from standard input) and *.pgn files
+            (every mainline position of every game). A bad input file or line is reported and the good positions are analysed all the same.
 
             """ + ExitCodes.help([.inputErrors, .engineUnavailable], notes: [.ok: "all analysed", .inputErrors: "bad input or a position failed"]))
 
-    @Argument(help: "FEN files (one FEN per line; blank lines are skipped), *.pgn files (every mainline position of every game), and folders of them.")
-    var files: [String]
+    @OptionGroup var input: InputOptions
 
     @Option(help: "Number of top moves (MultiPV).")
     var multipv: Int = AnalysisProfile.defaultMultiPV
@@ -25,7 +27,7 @@ struct AnalyzeCommand: ParsableCommand {
     @OptionGroup var engineOptions: EngineOptions
 
     @Option(help: "The analysis lines' format: text or jsonl.")
-    var outputFormat: String = "text"
+    var outputFormat: AnalysisOutputFormat = .text
 
     @OptionGroup var report: ReportOptions
 
@@ -39,20 +41,16 @@ struct AnalyzeCommand: ParsableCommand {
     var stats = false
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give at least one FEN or PGN file") }
         guard (1...500).contains(multipv) else { throw ValidationError("--multipv must be between 1 and 500, found \(multipv)") }
-        guard AnalysisOutputFormat(rawValue: outputFormat) != nil else {
-            throw ValidationError("--output-format must be text or jsonl, found \(outputFormat)")
-        }
         if let shard { do { _ = try AnalysisShard(parsing: shard) } catch { throw ValidationError(error.description) } }
     }
 
     func run() throws {
         let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
         let config = AnalyzeConfiguration(
-            files: InputPaths.expand(files, extensions: ["fen", "pgn"]),
+            files: input.paths(extensions: ["fen", "pgn"]),
             engine: engineOptions.configuration(multiPV: multipv, shard: shard, verbose: verbose),
-            format: AnalysisOutputFormat(rawValue: outputFormat) ?? .text,
+            format: outputFormat,
             showProgress: isatty(2) == 1 && report.format != .json, shard: shard)
         let result = runAnalyze(config, output: { line in
             // SIGPIPE is ignored (for the engines' pipes), so a closed stdout (`| head`) shows up as a

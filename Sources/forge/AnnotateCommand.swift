@@ -19,8 +19,7 @@ struct AnnotateCommand: ParsableCommand {
             """ + ExitCodes.help([.inputErrors, .noInput, .engineUnavailable, .cannotCreate, .ioError],
                                  notes: [.engineUnavailable: "no engine could be started (use --no-engine)"]))
 
-    @Argument(help: "PGN files and folders of them; - for standard input (the default).")
-    var files: [String] = []
+    @OptionGroup var input: InputOptions
 
     @Option(help: "pgn or jsonl.")
     var outputFormat: AnnotateFormat = .pgn
@@ -40,7 +39,7 @@ struct AnnotateCommand: ParsableCommand {
 
     func run() throws {
         let result = runAnnotate(AnnotateConfiguration(
-            files: InputPaths.expand(files, extensions: ["pgn"]), format: outputFormat, engine: noEngine ? nil : engineOptions.configuration,
+            files: input.paths(extensions: ["pgn"]), format: outputFormat, engine: noEngine ? nil : engineOptions.configuration,
             options: AnnotationOptions(appendGeneratedToAuthored: appendGenerated), outputPath: output,
             showProgress: isatty(2) == 1 && report.format != .json))
         try report.finish(result, command: "annotate", dataOnStandardOutput: output == nil)

@@ -17,8 +17,7 @@ struct ClassifyCommand: ParsableCommand {
             """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate],
                                  notes: [.inputErrors: "a game had an error or the name list is bad"]))
 
-    @Argument(help: "PGN files and folders of them; - for standard input (the default).")
-    var files: [String] = []
+    @OptionGroup var input: InputOptions
 
     @Option(help: "pgn, text or jsonl.")
     var outputFormat: ClassifyConfiguration.Format = .pgn
@@ -38,7 +37,7 @@ struct ClassifyCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     var config: ClassifyConfiguration {
-        ClassifyConfiguration(inputs: InputPaths.expand(files, extensions: ["pgn"]), namesPath: names, format: outputFormat, outputPath: output,
+        ClassifyConfiguration(inputs: input.paths(extensions: ["pgn"]), namesPath: names, format: outputFormat, outputPath: output,
                               inPlace: inPlace, variations: variations)
     }
 

@@ -10,13 +10,12 @@ struct FENToPGNCommand: ParsableCommand {
         abstract: "Turn each FEN sequence (sequences separated by a blank line) into a PGN game.",
         discussion: """
             Consecutive positions must be joined by exactly one legal move, with the counters it gives. \
-            Reads FEN, EPD and pgn2fen's jsonl lines. Errors name the line of the FEN file (docs/errors.md).
+            Reads FEN, EPD and pgn2fen's jsonl lines (*.fen, *.epd, *.jsonl in a folder). Errors name the line of the FEN file (docs/errors.md).
 
             """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate, .ioError], notes: [.inputErrors: "a sequence had an error"])
     )
 
-    @Argument(help: "FEN files and folders of them (*.fen, *.epd, *.jsonl); - for standard input (the default).")
-    var files: [String] = []
+    @OptionGroup var input: InputOptions
 
     @Option(name: .customLong("tag"), help: "A tag for every game, as Name=Value (repeatable).")
     var tags: [String] = []
@@ -42,7 +41,7 @@ struct FENToPGNCommand: ParsableCommand {
     func validate() throws { _ = try parsedTags() }
 
     func run() throws {
-        let config = FENToPGNConfiguration(inputs: InputPaths.expand(files, extensions: ["fen", "epd", "jsonl"]), tags: try parsedTags(), outputPath: output)
+        let config = FENToPGNConfiguration(inputs: input.paths(extensions: ["fen", "epd", "jsonl"]), tags: try parsedTags(), outputPath: output)
         let result = Convert.fenToPGN(config) { d in
             if let line = report.line(d) { printError(line) }
         }

@@ -49,6 +49,20 @@ struct EngineOptions: ParsableArguments {
     var configuration: EngineConfiguration { configuration() }
 }
 
+/// The inputs of every command that reads source files (pgn2fen, fen2pgn, classify, annotate, analyze): files, folders
+/// (every file of the command's kinds under them, sorted), and `-` for standard input, the default. The kinds a
+/// command reads are in its description.
+struct InputOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("Files, folders of them (their files of this command's kinds, sorted), - for standard input (the default).",
+                                 valueName: "input"))
+    var inputs: [String] = []
+
+    /// The inputs, each folder replaced by its files ending in one of `extensions`; standard input when none was given.
+    func paths(extensions: [String]) -> [String] {
+        InputPaths.expand(inputs.isEmpty ? ["-"] : inputs, extensions: extensions)
+    }
+}
+
 /// How a report (diagnostics and summary) is printed.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// `file:line:col: severity[CODE]: message` lines and the command's summary lines.

@@ -18,8 +18,7 @@ struct PGNToFENCommand: ParsableCommand {
             """ + ExitCodes.help([.inputErrors, .noInput, .cannotCreate, .ioError], notes: [.inputErrors: "a game had an error"])
     )
 
-    @Argument(help: "PGN files and folders of them; - for standard input (the default).")
-    var files: [String] = []
+    @OptionGroup var input: InputOptions
 
     @Flag(help: "Also print the starting position first.")
     var start = false
@@ -44,7 +43,7 @@ struct PGNToFENCommand: ParsableCommand {
 
     func run() throws {
         let config = PGNToFENConfiguration(
-            inputs: InputPaths.expand(files, extensions: ["pgn"]),
+            inputs: input.paths(extensions: ["pgn"]),
             options: FENExportOptions(format: outputFormat, includeStart: start, variations: variations, game: game),
             outputPath: output, showProgress: isatty(2) == 1 && report.format != .json)
         let result = Convert.pgnToFEN(config, report: { d in

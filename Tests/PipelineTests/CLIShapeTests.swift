@@ -144,6 +144,27 @@ import Testing
         #expect(missing.status == 66)
     }
 
+    /// The reading commands share one input group: `-` (and no input at all) is standard input, and reads the same as the file.
+    @Test func everyReadingCommandTakesStandardInput() throws {
+        let pgn = Fixtures.path("annotate/italian.pgn"), fen = Fixtures.path("analyze/positions.fen")
+        let cases: [(args: [String], file: String)] = [
+            (["pgn2fen"], pgn), (["annotate", "--no-engine", "--output-format", "jsonl"], pgn),
+            (["classify", "--names", NameFixtures.listDirectory, "--output-format", "text"], pgn),
+            (["analyze", "--nodes", "2000", "--no-cache", "--output-format", "jsonl"], fen),
+        ]
+        for c in cases {
+            let named = try ForgeRunner.run(c.args + [c.file], timeLimit: 120)
+            let dash = try ForgeRunner.run(c.args + ["-"], stdin: c.file, timeLimit: 120)
+            #expect(named.status == 0 && dash.status == 0, "forge \(c.args.joined(separator: " ")) -: \(dash.stderr)")
+            #expect(!named.stdout.isEmpty, "forge \(c.args.joined(separator: " ")) printed nothing")
+            // The data is the same; only the input's name (in classify's and analyze's lines) differs.
+            #expect(dash.stdout.replacingOccurrences(of: "<stdin>", with: c.file) == named.stdout, "forge \(c.args.joined(separator: " ")) -")
+        }
+        let none = try ForgeRunner.run(["pgn2fen"], stdin: pgn, timeLimit: 60)
+        let named = try ForgeRunner.run(["pgn2fen", pgn], timeLimit: 60)
+        #expect(none.status == 0 && none.stdout == named.stdout)
+    }
+
     @Test func classifyReadsTheOtherInputsWhenOneIsMissing() throws {
         let r = try ForgeRunner.run(["classify", "--names", NameFixtures.listDirectory, "--output-format", "text",
                                      Fixtures.path("classify/tags.pgn"), "none.pgn"], timeLimit: 60)

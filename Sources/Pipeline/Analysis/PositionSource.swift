@@ -31,7 +31,9 @@ public enum PositionSource {
                 diagnostics += d
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: file) else {
+            // `-`: FEN lines from standard input, named as the other readers name it.
+            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+            guard let data else {
                 diagnostics.append(Diagnostic(EngineCode.unreadableInput, "cannot read \(file): no such file or not readable",
                                               at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
@@ -40,7 +42,7 @@ public enum PositionSource {
                 diagnostics.append(Diagnostic(EngineCode.inputNotUTF8, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }
-            let (p, d) = readFEN(text, file: file)
+            let (p, d) = readFEN(text, file: file == "-" ? "<stdin>" : file)
             positions += p
             diagnostics += d
         }
