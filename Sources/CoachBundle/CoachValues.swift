@@ -140,7 +140,8 @@ public enum MoveLoss: Hashable, Sendable {
         case let (.centipawns(b), .centipawns(m)): self = .centipawns(b - m)
         case let (.mate(b), _) where b > 0: self = .missesMate(bestMatesIn: b)
         case let (_, .mate(m)): self = .allowsMate(in: -m)
-        case (.centipawns, .centipawns), (.mate, .centipawns): self = .none
+        // Being mated is never better than a centipawn score: the guard above has returned already.
+        case (.mate, .centipawns): self = .none
         }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The errors of validating one fixture folder, as (code, line, column), in the report's order.
 private func errors(_ fixture: String) throws -> [String] {
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/\(fixture)")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/\(fixture)")], engine: nil))
     return r.diagnostics.filter { $0.severity == .error }.map { "\($0.code) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
 }
 
@@ -24,7 +24,7 @@ private func errors(_ fixture: String) throws -> [String] {
 }
 
 @Test func decoratedCurriculumMovesQuoteWhatTheyCarry() throws {
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/all-errors")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/all-errors")], engine: nil))
     #expect(r.diagnostics.filter { $0.code == "VAL215" }.map(\.message) == [
         "move 2. Nf3 carries !; curriculum moves are written plain",
         "move 4. c3 carries !; curriculum moves are written plain",
@@ -40,7 +40,7 @@ private func errors(_ fixture: String) throws -> [String] {
 @Test func anUnclosedCommentIsReportedAtItsOpeningAlone() throws {
     // The `}` after 3. Bc4's comment (line 15, column 1197) is missing: the next `{` shows it was left open.
     #expect(try errors("unclosed-comment") == ["PGN105 15:1197"])
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/unclosed-comment")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/unclosed-comment")], engine: nil))
     #expect(r.diagnostics.map(\.code.string) == ["PGN105"])  // no follow-on warning either (the explanations it swallowed)
     #expect(r.diagnostics.first?.message == "comment opened here is not closed with \"}\" before the next \"{\" at 15:1265")
 }
@@ -53,7 +53,7 @@ private func errors(_ fixture: String) throws -> [String] {
 
 @Test func deviationMarkersMakeACoachOpeningWhereverItLives() throws {
     // Under library/classical/, without LearnerSide and Difficulty, but with [%dev] markers: a coach opening.
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/kind-from-markers")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/kind-from-markers")], engine: nil))
     #expect(r.diagnostics.filter { $0.severity == .error }.map(\.message) == [
         "missing tag [LearnerSide \"…\"]", "missing tag [Difficulty \"…\"]",
     ])

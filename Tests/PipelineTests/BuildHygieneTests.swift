@@ -31,7 +31,7 @@ import Testing
                                words: words ? WordsSourceOptions(scowlDirectory: wordsFixtures.path + "/scowl", curationDirectory: curation) : nil)
         }
 
-        func build(words: Bool = false) throws -> BuildReport { try Build.run(config(words: words)) }
+        func build(words: Bool = false) throws -> BuildReport { Build.run(config(words: words)) }
 
         /// Every file of the bundle with its stamp (inode, size, time), and the state file's.
         var stamps: [String: FileStamp] {

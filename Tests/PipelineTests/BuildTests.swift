@@ -9,7 +9,7 @@ import Testing
     static let cache = (try? Fixtures.tempDirectory()) ?? "/tmp/forge-build-test-cache"
 
     func build(_ openings: String, into out: String) throws -> BuildReport {
-        try Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
+        Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
                                          engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
     }
 
@@ -77,9 +77,9 @@ import Testing
         let out = try Fixtures.tempDirectory()
         _ = try build(Fixtures.path("validate/good"), into: out)
         let book = try PolyglotBookReader(data: try Data(contentsOf: URL(fileURLWithPath: out + "/openings.bin")))
-        let afterE4E5 = try book.entries(forKey: 0x0844931a6ef4b9a0)  // 1.e4 e5: main 2.Nf3
+        let afterE4E5 = book.entries(forKey: 0x0844931a6ef4b9a0)  // 1.e4 e5: main 2.Nf3
         #expect(afterE4E5.map(\.move.uci) == ["g1f3"])
-        let afterE4 = try book.entries(forKey: 0x823c9b50fd114196)
+        let afterE4 = book.entries(forKey: 0x823c9b50fd114196)
         #expect(afterE4.map(\.move.uci) == ["e7e5", "c7c5"])
         #expect(afterE4.map(\.weight) == [100, 10])
     }

@@ -21,10 +21,10 @@ import Testing
         let fen = dir.appendingPathComponent("v.fen").path
         let pgn = dir.appendingPathComponent("v.pgn").path
         var diags: [Diagnostic] = []
-        let s1 = try Convert.pgnToFEN(
+        let s1 = Convert.pgnToFEN(
             PGNToFENConfiguration(inputs: [Self.fixtures.appendingPathComponent("variations.pgn").path], outputPath: fen)) { diags.append($0) }
         #expect(!s1.failed && s1.games == 1 && s1.moves == 4)
-        let s2 = try Convert.fenToPGN(FENToPGNConfiguration(inputs: [fen], tags: [PGNTag(name: "Event", value: "Back")], outputPath: pgn)) {
+        let s2 = Convert.fenToPGN(FENToPGNConfiguration(inputs: [fen], tags: [PGNTag(name: "Event", value: "Back")], outputPath: pgn)) {
             diags.append($0)
         }
         #expect(!s2.failed && s2.games == 1)
@@ -41,7 +41,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("e.fen").path
-        let s = try Convert.pgnToFEN(
+        let s = Convert.pgnToFEN(
             PGNToFENConfiguration(inputs: [Self.fixtures.appendingPathComponent("errors_moves.pgn").path, dir.appendingPathComponent("missing.pgn").path], outputPath: out)) {
             diags.append($0)
         }
@@ -61,7 +61,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("g.jsonl").path
-        let s = try Convert.pgnToFEN(
+        let s = Convert.pgnToFEN(
             PGNToFENConfiguration(
                 inputs: [Self.fixtures.appendingPathComponent("errors_moves.pgn").path],
                 options: FENExportOptions(format: .jsonl, includeStart: true, game: 2), outputPath: out)) { _ in }

@@ -27,10 +27,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let source = Self.fixtures.appendingPathComponent("repetitions.pgn").path
         var diags: [Diagnostic] = []
-        let s1 = try Convert.pgnToFEN(PGNToFENConfiguration(inputs: [source], options: FENExportOptions(format: format),
+        let s1 = Convert.pgnToFEN(PGNToFENConfiguration(inputs: [source], options: FENExportOptions(format: format),
                                                             outputPath: dir + "/games.\(format)")) { diags.append($0) }
         #expect(s1.outcome == .ok && s1.games == 197)
-        let s2 = try Convert.fenToPGN(FENToPGNConfiguration(inputs: [dir + "/games.\(format)"], outputPath: dir + "/back.pgn")) { diags.append($0) }
+        let s2 = Convert.fenToPGN(FENToPGNConfiguration(inputs: [dir + "/games.\(format)"], outputPath: dir + "/back.pgn")) { diags.append($0) }
         #expect(s2.outcome == .ok && s2.games == 197)
         #expect(diags.map(\.text) == [])
         let original = try mainlines(source)
@@ -44,7 +44,7 @@ import Testing
     @Test func nonCanonicalFENIsRejectedNotNormalised() throws {
         let path = Self.fixtures.appendingPathComponent("noncanonical.fen").path
         var diags: [Diagnostic] = []
-        let s = try Convert.fenToPGN(FENToPGNConfiguration(inputs: [path], outputPath: "/dev/null")) { diags.append($0) }
+        let s = Convert.fenToPGN(FENToPGNConfiguration(inputs: [path], outputPath: "/dev/null")) { diags.append($0) }
         #expect(s.outcome == .inputErrors)
         let name = path
         #expect(diags.map(\.text) == [

@@ -36,8 +36,8 @@ enum ForgeRunner {
         if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         p.standardInput = FileHandle(forReadingAtPath: stdin)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("forge-run-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path + ".out", contents: nil)
-        FileManager.default.createFile(atPath: out.path + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path + ".err", contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: out.path + ".out")
             try? FileManager.default.removeItem(atPath: out.path + ".err")

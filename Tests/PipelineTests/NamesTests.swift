@@ -91,7 +91,7 @@ enum NameFixtures {
 @Suite struct ClassifyTests {
     func classify(_ file: String, format: ClassifyConfiguration.Format = .text, variations: Bool = false) throws -> (String, ClassifyReport) {
         let out = try Fixtures.tempDirectory() + "/out"
-        let report = try Classify.run(ClassifyConfiguration(inputs: [file], namesPath: NameFixtures.listDirectory, format: format,
+        let report = Classify.run(ClassifyConfiguration(inputs: [file], namesPath: NameFixtures.listDirectory, format: format,
                                                             outputPath: out, variations: variations))
         return (try String(contentsOfFile: out, encoding: .utf8), report)
     }
@@ -136,7 +136,7 @@ enum NameFixtures {
         let dir = try Fixtures.tempDirectory()
         let file = dir + "/games.pgn"
         try FileManager.default.copyItem(atPath: Fixtures.path("classify/tags.pgn"), toPath: file)
-        let report = try Classify.run(ClassifyConfiguration(inputs: [file], namesPath: NameFixtures.listDirectory, inPlace: true))
+        let report = Classify.run(ClassifyConfiguration(inputs: [file], namesPath: NameFixtures.listDirectory, inPlace: true))
         #expect(report.rewritten == [file])
         #expect(try String(contentsOfFile: file, encoding: .utf8)
             == String(contentsOfFile: Fixtures.path("classify/tags.expected.pgn"), encoding: .utf8))
@@ -153,7 +153,7 @@ enum NameFixtures {
     }
 
     @Test func aMissingListIsAnErrorAndABadGameIsReportedWhileTheOthersAreNamed() throws {
-        let missing = try Classify.run(ClassifyConfiguration(inputs: [Fixtures.path("classify/tags.pgn")], namesPath: "/nonexistent/names",
+        let missing = Classify.run(ClassifyConfiguration(inputs: [Fixtures.path("classify/tags.pgn")], namesPath: "/nonexistent/names",
                                                              format: .text, outputPath: try Fixtures.tempDirectory() + "/o"))
         #expect(missing.diagnostics.map(\.code.string) == ["NAM100"] && missing.failed)
         let (text, report) = try classify(Fixtures.path("classify/illegal.pgn"))
@@ -180,7 +180,7 @@ extension ClassifyConfiguration {
         let names = try Fixtures.tempDirectory()
         try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: names + "/a.tsv")
         let out = try Fixtures.tempDirectory(), cache = try Fixtures.tempDirectory()
-        let report = try Build.run(BuildConfiguration(
+        let report = Build.run(BuildConfiguration(
             openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
             engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: cache), nameListPath: names))
         #expect(!report.failed, "\(report.diagnostics.map(\.text))")
@@ -217,14 +217,14 @@ extension ClassifyConfiguration {
             coach/italian.pgn\tQuiet 4...d6\tthe coach names the idea, not the list's variation
             coach/italian.pgn\tNo such name\tstale
             """.write(toFile: lib + "/" + NameListFiles.reasonsFileName, atomically: true, encoding: .utf8)
-        let report = try Validate.run(ValidateConfiguration(paths: [lib], engine: nil, namesPath: NameFixtures.listDirectory))
+        let report = Validate.run(ValidateConfiguration(paths: [lib], engine: nil, namesPath: NameFixtures.listDirectory))
         let names = report.diagnostics.filter { $0.code.family == "NAM" }
         #expect(names.map(\.code.string) == ["NAM102", "NAM104"])
         #expect(names[0].message == "ECO C50 disagrees with the list: \"Italian Game: Classical Variation, Giuoco Pianissimo\" (after 5.d3) is C54")
         #expect(names[1].location?.line == 3 && names[1].location?.file.hasSuffix("names-reasons.tsv") == true)
         #expect(names.allSatisfy { $0.severity == .warning })
 
-        let missing = try Validate.run(ValidateConfiguration(paths: [lib], engine: nil, namesPath: lib + "/no-list"))
+        let missing = Validate.run(ValidateConfiguration(paths: [lib], engine: nil, namesPath: lib + "/no-list"))
         #expect(missing.diagnostics.filter { $0.code == "NAM100" && $0.severity == .error }.count == 1)
         #expect(DiagnosticCatalogue.all.filter { $0.family == "NAM" }.map(\.string) == ["NAM100", "NAM101", "NAM102", "NAM103", "NAM104", "NAM105", "NAM110", "NAM111", "NAM112"])
     }

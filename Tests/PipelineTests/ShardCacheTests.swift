@@ -128,7 +128,7 @@ func tree(_ dir: String) -> [String: Data] {
         let lib = Fixtures.path("validate/good")
         let lenient = EngineThresholds(errorCentipawns: 100_000, warningCentipawns: 100_000)
         func build(cache: String, out: String) throws -> BuildReport {
-            try Build.run(BuildConfiguration(openingsPath: lib, outputDirectory: out,
+            Build.run(BuildConfiguration(openingsPath: lib, outputDirectory: out,
                                              engine: EngineConfiguration(profile: .init(nodes: 3000, multiPV: 3), cacheDirectory: nil, cachePath: cache),
                                              thresholds: lenient))
         }

@@ -18,7 +18,7 @@ enum Fixtures {
 }
 
 @Test func goodLibraryHasNoFindings() throws {
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil))
     #expect(r.diagnostics.filter { $0.severity == .error }.map(\.text) == [])
     // Quiet moves of the fixture have no comment and nothing the annotator can say: warnings only.
     #expect(Set(r.diagnostics.map(\.code.string)).subtracting(["ANN501"]).isEmpty, "\(r.diagnostics.map(\.text))")
@@ -31,7 +31,7 @@ enum Fixtures {
                   "VAL211", "VAL213", "VAL215", "VAL216", "VAL218", "VAL219", "VAL225", "VAL230", "VAL231", "PGN102",
                   "PGN150", "PGN153", "FEN007"])
 func eachCaseBreaksItsRule(_ code: String) throws {
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/\(code)")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/\(code)")], engine: nil))
     let codes = Set(r.diagnostics.filter { $0.severity == .error }.map(\.code.string))
     #expect(codes.contains(code), "\(r.diagnostics.map(\.text))")
     // Exactly that rule; a case that loses a phase-2 deviation (too few, or an unreadable marker) also has too
@@ -42,7 +42,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
 }
 
 @Test func messagesQuoteTheCanonicalForm() throws {
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL201")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL201")], engine: nil))
     let d = try #require(r.diagnostics.first)
     #expect(d.message == "move \"Ng1f3\" is not canonical SAN: write \"Nf3\"")
     #expect(d.location?.line == 15)
@@ -50,7 +50,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
 
 @Test func curriculumMessagesPointAtTheMistake() throws {
     func only(_ code: String) throws -> Diagnostic {
-        let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/\(code)")], engine: nil))
+        let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/\(code)")], engine: nil))
         return try #require(r.diagnostics.first { $0.code == code })
     }
     #expect(try only("VAL213").message == "phase-2 deviation \"Pin with ...Bg4\" leaves the main line at move 7 (7... Bg4); phase 2 is for moves beginners meet by the opponent's move 6")
@@ -63,14 +63,14 @@ func eachCaseBreaksItsRule(_ code: String) throws {
 
 @Test func kindComesFromTheTags() throws {
     // A coach opening filed under library/classical/ without LearnerSide is still a coach opening.
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL202-outside-coach")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL202-outside-coach")], engine: nil))
     let d = try #require(r.diagnostics.first { $0.code == "VAL202" })
     #expect(d.message == "missing tag [LearnerSide \"…\"]")
     #expect(r.content.openings == 1)
 }
 
 @Test func misplacedAndMisspelledMarkersAreReportedWhereTheyStand() throws {
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL205-misplaced")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL205-misplaced")], engine: nil))
     let found = r.diagnostics.filter { $0.code == "VAL205" }
     #expect(found.map(\.message).sorted() == [
         "deviation marker after Bc4 is not at the start of a variation, so it is ignored",
@@ -80,7 +80,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
 }
 
 @Test func contentBarCountsTheCurriculum() throws {
-    let good = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil)).content
+    let good = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: nil)).content
     #expect(good.openings == 1)
     #expect(good.lines == 7)
     #expect(good.phase2Deviations == 4)
@@ -90,14 +90,14 @@ func eachCaseBreaksItsRule(_ code: String) throws {
     #expect(good.traps == 1)
     #expect(good.authoredLearnerMoves == good.taughtLearnerMoves)
     #expect(good.taughtLearnerMoves == 40)
-    let bare = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL214")], engine: nil)).content
+    let bare = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL214")], engine: nil)).content
     #expect(bare.taughtLearnerMoves == 40)
     #expect(bare.authoredLearnerMoves == 2)  // 1. e4 and the trap's 8. Qxc5 with its [%eval]
     #expect(bare.authoredPercent == 5)
 }
 
 @Test func unexplainedLearnerMovesAreWarnings() throws {
-    let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL214")], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL214")], engine: nil))
     let found = r.diagnostics.filter { $0.code == "VAL214" }
     #expect(found.allSatisfy { $0.severity == .warning })
     // Every White move of the main line (13) and of the phase-2 lines' own parts, once each; 1. e4 is explained.
@@ -108,7 +108,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
 }
 
 @Test func missingPathIsAnError() throws {
-    let r = try Validate.run(ValidateConfiguration(paths: ["/nonexistent/openings"], engine: nil))
+    let r = Validate.run(ValidateConfiguration(paths: ["/nonexistent/openings"], engine: nil))
     #expect(r.diagnostics.map(\.code.string) == ["VAL200"])
 }
 
@@ -119,26 +119,26 @@ func eachCaseBreaksItsRule(_ code: String) throws {
     }
 
     @Test func goodLibraryPassesTheEngine() throws {
-        let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: try engine()))
+        let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/good")], engine: try engine()))
         #expect(r.diagnostics.filter { $0.severity == .error }.map(\.text) == [])
         #expect(r.searched > 50)
     }
 
     @Test func blunderIsReported() throws {
-        let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL220")], engine: try engine()))
+        let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL220")], engine: try engine()))
         let d = try #require(r.diagnostics.first { $0.code == "VAL220" })
         #expect(d.message.hasPrefix("12. Nxe5 (main line) loses "))
         #expect(d.message.contains("Stockfish's best move"))
     }
 
     @Test func falseClaimIsReported() throws {
-        let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL222")], engine: try engine()))
+        let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL222")], engine: try engine()))
         let d = try #require(r.diagnostics.first { $0.code == "VAL222" })
         #expect(d.message == "claim \"material 3\" at ply 6 does not hold: White gains 1 points of material by the end of the line, not 3")
     }
 
     @Test func authoredEvaluationMustAgreeWithTheEngine() throws {
-        let r = try Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL224")], engine: try engine()))
+        let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL224")], engine: try engine()))
         let d = try #require(r.diagnostics.first { $0.code == "VAL224" })
         #expect(d.message.hasPrefix("the [%eval] after 8. Qxc5 says -2.0, but Stockfish says +"))
         #expect(r.diagnostics.filter { $0.severity == .error }.map(\.code.string) == ["VAL224"])

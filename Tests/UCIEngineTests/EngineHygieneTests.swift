@@ -73,7 +73,7 @@ private func residentMB() -> Double {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("path-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        FileManager.default.createFile(atPath: dir + "/myengine", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: dir + "/myengine", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
         let env = ["PATH": "/nonexistent:\(dir)"]
         #expect(try EngineLocator.locate(explicitPath: "myengine", environment: env) == dir + "/myengine")
         // A path with a slash is taken as given; a name not on PATH too, so the launch names it.
