@@ -9,6 +9,13 @@ import Foundation
 import Words
 
 /// Exits with a diagnostic, as an app would report a bad bundle.
+/// The client's own findings: an app declares its codes as the library's modules do, in one catalogue.
+enum ClientCode {
+    static let notInBundle = DiagnosticCode("CLI001", .error, "the Italian position is not in the bundle")
+    static let bundleUnreadable = DiagnosticCode("CLI002", .error, "the bundle cannot be read")
+    static let dictionaryUnreadable = DiagnosticCode("CLI003", .error, "the word dictionary cannot be read")
+}
+
 func fail(_ d: Diagnostic) -> Never {
     FileHandle.standardError.write(Data("error: \(d.code): \(d.message)\n".utf8))
     exit(1)
@@ -70,7 +77,7 @@ do {
     let afterE4 = try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
     let afterE4Legal = try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     print("found by every FEN: \(ids.count == 1 && afterE4 != nil && afterE4?.id == afterE4Legal?.id)")
-    guard let here = try coach.position(board) else { fail(Diagnostic(.error, "CLIENT1", "the Italian position is not in the bundle")) }
+    guard let here = try coach.position(board) else { fail(Diagnostic(ClientCode.notInBundle, "the Italian position is not in the bundle")) }
     print("found by polyglot key: \(try coach.position(polyglotKey: board.zobristKey)?.id == here.id)")
     print("position: \(here.fen)")
     print("name: \(here.name ?? "-") (\(here.eco ?? "-"))")
@@ -118,7 +125,7 @@ do {
 } catch let error as CoachBundleError {
     fail(error.diagnostic)
 } catch {
-    fail(Diagnostic(.error, "CLIENT2", "\(error)"))
+    fail(Diagnostic(ClientCode.bundleUnreadable, "\(error)"))
 }
 
 // MARK: The word-game helper
@@ -130,9 +137,9 @@ do {
     print("word hunt: \(found.count) words, best \(found.first.map { "\($0.word) (\($0.score))" } ?? "-")")
     print("word hunt has: \(["cat", "tea", "eat"].filter { w in found.contains { $0.word == w } }.joined(separator: " "))")
 } catch let error as WordDictionaryError {
-    fail(Diagnostic(.error, error.code, error.description))
+    fail(Diagnostic(error.code, error.description))
 } catch let error as WordsInputError {
     fail(error.diagnostic)
 } catch {
-    fail(Diagnostic(.error, "CLIENT3", "\(error)"))
+    fail(Diagnostic(ClientCode.dictionaryUnreadable, "\(error)"))
 }
