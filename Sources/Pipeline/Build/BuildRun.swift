@@ -90,8 +90,11 @@ public struct BuildReport: CommandReport {
                 + "positions; analysed now \(c["analysed_now"] ?? 0), from cache \(c["from_cache"] ?? 0); " + String(format: "%.1f s", seconds)
         }
         let state = failed ? "build failed" : upToDate ? "bundle up to date" : "bundle written"
-        return "\(state): \(c["openings"] ?? 0) openings, \(c["lines"] ?? 0) lines, \(c["positions"] ?? 0) positions, "
-            + "\(c["moves"] ?? 0) moves, \(c["transpositions"] ?? 0) transpositions; analysed now \(c["analysed_now"] ?? 0), "
+        // The tree's own transpositions: positions two of the curriculum's lines reach by different move orders (the
+        // transpositions line above also counts the name list's moves).
+        return "\(state): \(c["openings"] ?? 0) openings, \(c["lines"] ?? 0) lines, \(c["positions"] ?? 0) positions "
+            + "(\(c["transpositions"] ?? 0) reached by two move orders of the curriculum's lines), "
+            + "\(c["moves"] ?? 0) moves; analysed now \(c["analysed_now"] ?? 0), "
             + "from cache \(c["from_cache"] ?? 0); " + String(format: "%.3f s", seconds)
     }
 }
