@@ -53,7 +53,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         (a.family, a.number ?? -1, a.string) < (b.family, b.number ?? -1, b.string)
     }
 
-    /// Compares with the plain string, as scripts and exit-code choices read codes: `d.code == "PGN102"`.
+    /// Compares with the plain string, as tests and scripts read codes: `d.code == "PGN102"`.
     public static func == (a: DiagnosticCode, b: String) -> Bool { a.string == b }
     public static func == (a: String, b: DiagnosticCode) -> Bool { a == b.string }
 }

@@ -50,17 +50,18 @@ public enum CacheMerge {
     public static func run(_ config: CacheMergeConfiguration) -> CacheReport {
         var diagnostics: [Diagnostic] = []
         var byInput: [(path: String, entries: [CacheEntry])] = []
+        var missing = false
         for path in config.inputs {
             do {
                 byInput.append((path, try AnalysisCache.readEntries(path: path)))
             } catch let e as NotACache {
+                missing = missing || e.missing
                 diagnostics.append(Diagnostic(CacheCode.unreadable, e.description))
             } catch {
                 diagnostics.append(Diagnostic(CacheCode.unreadable, "\(path): cannot be read as a result cache: \(error)"))
             }
         }
         if diagnostics.errorCount > 0 {
-            let missing = diagnostics.contains { $0.message.hasSuffix("no such file") }
             return CacheReport(diagnostics: diagnostics, outcome: missing ? .noInput : .inputErrors, lines: [])
         }
 
