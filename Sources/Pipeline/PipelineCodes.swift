@@ -36,9 +36,10 @@ public enum IOCode {
     public static let outputIsInput = DiagnosticCode("IO101", .error, "the output is one of the inputs")
     public static let cannotCreate = DiagnosticCode("IO102", .error, "the output cannot be created")
     public static let writeFailed = DiagnosticCode("IO103", .error, "writing the output failed")
+    public static let notForgeFolder = DiagnosticCode("IO104", .error, "an output folder that is not forge's: it holds other files, or is not a folder")
 
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
-        outputIsInput, cannotCreate, writeFailed,
+        outputIsInput, cannotCreate, writeFailed, notForgeFolder,
     ]
 }

@@ -16,12 +16,12 @@ struct BuildCommand: ParsableCommand {
 
             """ + ExitCodes.help([.inputErrors, .engineUnavailable, .cannotCreate],
                                  notes: [.ok: "bundle written or up to date", .inputErrors: "validation errors",
-                                         .cannotCreate: "the bundle cannot be written, or another build holds the lock"]))
+                                         .cannotCreate: "the bundle cannot be written, --out is not a bundle folder, or another build holds the lock"]))
 
     @Option(help: "The opening sources.")
     var openings = "openings"
 
-    @Option(help: "The bundle directory.")
+    @Option(help: "The bundle folder: a new or empty one, or a bundle (its manifest.json); anything else is refused (exit 73).")
     var out = "data/bundle"
 
     @Option(help: "The SCOWL word lists (for the word dictionaries).")

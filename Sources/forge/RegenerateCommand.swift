@@ -7,8 +7,9 @@ struct RegenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "regenerate",
         abstract: "Rewrite each .fen file canonically from its PGN source (or from its own moves), verified by Stockfish.",
-        discussion: ExitCodes.help([.inputErrors, .engineUnavailable],
-                                   notes: [.inputErrors: "errors, or with --check anything that would change"]))
+        discussion: ExitCodes.help([.inputErrors, .engineUnavailable, .cannotCreate, .ioError],
+                                   notes: [.inputErrors: "errors, or with --check anything that would change",
+                                           .cannotCreate: "a .fen file cannot be created, or is (a link to) one of the sources"]))
 
     @Argument(help: "Files or folders.")
     var paths: [String] = ["openings"]

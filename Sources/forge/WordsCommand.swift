@@ -51,10 +51,10 @@ extension Tier: ExpressibleByArgument {
 struct WordsBuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build", abstract: "Build word lists, words.dawg and counts.json from SCOWL.",
-        discussion: ExitCodes.help([.inputErrors], notes: [.usage: "bad usage, an unknown --region or --max-level included"]))
+        discussion: ExitCodes.help([.inputErrors, .cannotCreate], notes: [.usage: "bad usage, an unknown --region or --max-level included"]))
     @OptionGroup var source: WordsSourceArguments
-    @Option(help: "The output directory.")
-    var out: String = "data/bundle/words"
+    @Option(help: "The output folder: a new or empty one, or one a words build wrote (never inside the bundle: forge build puts the dictionaries there).")
+    var out: String = WordsBuildConfiguration.defaultOutputDirectory
     @Flag(help: "Print, per deny.txt lemma, the source words it removed and the forms allow.txt kept.")
     var denyReport = false
     @OptionGroup var report: ReportOptions

@@ -101,6 +101,7 @@ public struct BuildReport: CommandReport {
 
 public enum Build {
     /// Builds the bundle. In order:
+    /// 0. Claim the output folder (`OutputFolder`): new, empty or a bundle; anything else is refused (IO104).
     /// 1. Take the lock beside the bundle (BLD101 if another build holds it).
     /// 2. Fingerprint every input by content (stamps of unchanged files reuse their recorded hash) and
     ///    compare with `.NAME.state.json` and the bundle's files: nothing changed → up to date, no file
@@ -122,7 +123,17 @@ public enum Build {
 
     static func attempt(_ config: BuildConfiguration, started: Date) throws(Diagnostic) -> BuildReport {
         if let shard = config.shard { return try analyseShard(config, shard, started: started) }
-        let paths = BundlePaths(config.outputDirectory)
+        // 0. The output folder is forge's or nothing (a link resolved once: its target is locked and swapped).
+        let folder: String
+        do throws(OutputError) {
+            folder = try OutputFolder.claim(config.outputDirectory, marker: .bundleManifest)
+        } catch {
+            var r = BuildReport(diagnostics: [Diagnostic(error.code, error.description)], counts: [:], upToDate: false,
+                                seconds: Date().timeIntervalSince(started))
+            r.writeFailed = true
+            return r
+        }
+        let paths = BundlePaths(folder)
         let lock: BundleLock
         do throws(Diagnostic) {
             lock = try BundleLock.acquire(paths)

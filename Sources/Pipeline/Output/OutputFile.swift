@@ -207,20 +207,23 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotCreate(String, String)
     /// Writing, flushing or closing failed (disk full, I/O error, a closed pipe).
     case ioError(String, String)
+    /// An output folder that is not forge's to fill (folder as given, why): see `OutputFolder`.
+    case notForgeFolder(String, String)
 
     public var outcome: CommandOutcome {
         switch self {
-        case .isAnInput, .cannotCreate: .cannotCreate
+        case .isAnInput, .cannotCreate, .notForgeFolder: .cannotCreate
         case .ioError: .ioError
         }
     }
 
-    /// The stable code: IO101 input as output, IO102 cannot create, IO103 write failed.
+    /// The stable code: IO101 input as output, IO102 cannot create, IO103 write failed, IO104 not forge's folder.
     public var code: DiagnosticCode {
         switch self {
         case .isAnInput: IOCode.outputIsInput
         case .cannotCreate: IOCode.cannotCreate
         case .ioError: IOCode.writeFailed
+        case .notForgeFolder: IOCode.notForgeFolder
         }
     }
 
@@ -232,6 +235,7 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
                 : "refusing to write \(out): it is the same file as the input \(input)"
         case .cannotCreate(let out, let why): "cannot create \(out): \(why)"
         case .ioError(let out, let why): "cannot write \(out): \(why)"
+        case .notForgeFolder(let out, let why): "refusing to write into \(out): \(why)"
         }
     }
 }

@@ -36,7 +36,9 @@ public struct RegenerateReport: CommandReport {
     /// No engine could be started (the diagnostics say why).
     public var engineFailed = false
     public var failed: Bool { diagnostics.errorCount > 0 }
-    public var outcome: CommandOutcome { engineFailed ? .engineUnavailable : .from(diagnostics) }
+    /// The worst outcome of writing the FEN files (`.cannotCreate` when a target is an input, `.ioError` on a full disk).
+    public var writeOutcome: CommandOutcome = .ok
+    public var outcome: CommandOutcome { engineFailed ? .engineUnavailable : writeOutcome.worst(.from(diagnostics)) }
 
     public struct Summary: Codable, Sendable, Equatable {
         public var created, updated, unchanged, errors, warnings: Int
@@ -94,6 +96,7 @@ public enum Regenerate {
 
         var changes: [FENFileChange] = []
         var unchanged = 0
+        var writeOutcome = CommandOutcome.ok
         let blocked = diagnostics.errorCount > 0
         for t in targets.sorted(by: { $0.path < $1.path }) {
             let old = FileManager.default.contents(atPath: t.path).map { String(decoding: $0, as: UTF8.self) }
@@ -107,18 +110,24 @@ public enum Regenerate {
             } else {
                 change = FENFileChange(path: t.path, kind: .created, detail: "\(t.text.split(separator: "\n").count) positions")
             }
-            changes.append(change)
             if config.check {
+                changes.append(change)
                 diagnostics.append(Diagnostic(ValidatorCode.fenFileOutOfDate, "\(t.path) is not what its source regenerates (\(change.detail))",
                                               at: SourceLocation(file: t.path, line: 1, column: 1)))
             } else if !blocked {
+                // Inputs are never outputs: every other file of the library (by device and inode, so a link or a hard
+                // link to a source is refused), whatever name the target has. Only a file written is a change.
                 do throws(OutputError) {
-                    try OutputFile.write(Array(t.text.utf8), to: t.path)
+                    try OutputFile.write(Array(t.text.utf8), to: t.path, inputs: lib.files.filter { $0 != t.path })
+                    changes.append(change)
                 } catch {
                     diagnostics.append(Diagnostic(ValidatorCode.cannotWriteFEN, error.description))
+                    writeOutcome = writeOutcome.worst(error.outcome)
                 }
             }
         }
-        return RegenerateReport(changes: changes, unchanged: unchanged, diagnostics: Validate.sorted(diagnostics))
+        var report = RegenerateReport(changes: changes, unchanged: unchanged, diagnostics: Validate.sorted(diagnostics))
+        report.writeOutcome = writeOutcome
+        return report
     }
 }

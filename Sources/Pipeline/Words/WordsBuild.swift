@@ -10,7 +10,10 @@ public struct WordsBuildConfiguration: Sendable {
     /// Called with a line at each stage; the executable passes one only when stderr is a terminal.
     public var progress: (@Sendable (String) -> Void)?
 
-    public init(source: WordsSourceOptions = WordsSourceOptions(), outputDirectory: String = "data/bundle/words",
+    /// The default output: beside the bundle, never in it (`forge build` puts the dictionaries into data/bundle/).
+    public static let defaultOutputDirectory = "data/build/words"
+
+    public init(source: WordsSourceOptions = WordsSourceOptions(), outputDirectory: String = defaultOutputDirectory,
                 progress: (@Sendable (String) -> Void)? = nil) {
         self.source = source
         self.outputDirectory = outputDirectory
@@ -25,7 +28,9 @@ public struct WordsBuildReport: CommandReport {
     public var counts: WordsCounts?
     /// The source options themselves are wrong (WRD313, WRD314): nothing was read.
     public var badOptions = false
-    public var outcome: CommandOutcome { badOptions ? .usage : .from(diagnostics) }
+    /// The output folder was refused (`.cannotCreate`, exit 73): nothing was read or written.
+    public var writeOutcome: CommandOutcome?
+    public var outcome: CommandOutcome { badOptions ? .usage : (writeOutcome ?? .ok).worst(.from(diagnostics)) }
     public var typedSummary: WordsCountsSummary { WordsCountsSummary(counts: counts, errors: diagnostics.errorCount) }
     /// What each deny.txt lemma removed from the sources, and what allow.txt rescued from it.
     public var denyReport = DenyReport()
@@ -114,6 +119,15 @@ public enum WordsBuild {
     public static func run(_ config: WordsBuildConfiguration) -> WordsBuildReport {
         var diags = config.source.validate()
         guard diags.errorCount == 0 else { return WordsBuildReport(diagnostics: diags, summary: [], badOptions: true) }
+        // The output folder is forge's or nothing, and never part of a bundle (only forge build's swap changes one).
+        let out: String
+        do throws(OutputError) {
+            out = try OutputFolder.claim(config.outputDirectory, marker: .wordsCounts, insideBundleRefused: true)
+        } catch {
+            var refused = WordsBuildReport(diagnostics: [Diagnostic(error.code, error.description)], summary: [])
+            refused.writeOutcome = error.outcome
+            return refused
+        }
         let clock = ContinuousClock()
         let started = clock.now
         func step(_ what: String) {
@@ -134,7 +148,6 @@ public enum WordsBuild {
         let sourceWords = Set(source.words.map(\.word))
         let finalWords = Set(list.words.map(\.word))
 
-        let out = config.outputDirectory
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
