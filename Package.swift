@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ChessPGNTests", dependencies: ["ChessPGN"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine", "ChessCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine", "ChessCore", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(name: "OpeningsTests", dependencies: ["Openings"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WordsTests", dependencies: ["Words"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BundleStoreTests", dependencies: ["BundleStore"], resources: [.copy("Fixtures")]),

@@ -37,8 +37,15 @@ public final class AnalysisCache: Sendable {
     private let database: DatabasePool
     public let path: String
 
-    /// Opens (creating if needed) the cache database at `path`. Its directory must exist.
+    /// `PRAGMA application_id` of a result cache: the ASCII bytes `CFRC` (ContentForge Result Cache).
+    public static let applicationID: Int32 = 0x4346_5243
+
+    /// Opens (creating if needed) the cache database at `path`. Its directory must exist. A file that is
+    /// there already is opened only if it is a result cache (`CacheSchema`): anything else — the bundle's
+    /// openings.sqlite, another tool's database, a file that is not SQLite — throws `NotACache` and is
+    /// neither migrated nor changed.
     public init(path: String) throws {
+        try CacheSchema.requireCache(at: path)
         var config = Configuration()
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
@@ -57,6 +64,9 @@ public final class AnalysisCache: Sendable {
                 t.primaryKey(["position", "engine", "profile"])
             }
         }
+        migrator.registerMigration("v2 application id") { db in
+            try db.execute(sql: "PRAGMA application_id = \(AnalysisCache.applicationID)")
+        }
         do {
             try migrator.migrate(database)
         } catch {
@@ -65,17 +75,15 @@ public final class AnalysisCache: Sendable {
         }
     }
 
-    /// The stored analysis, or nil (also when the stored JSON no longer decodes).
+    /// The stored analysis, or nil (also when the stored value is not text or its JSON no longer decodes, a score
+    /// out of range included: `ScoreValue.checked`).
     public func lookup(position: String, engine: String, profile: String) throws -> Analysis? {
-        let record = try database.read { db in
-            try CachedAnalysisRecord
-                .filter(CachedAnalysisRecord.Columns.position == position)
-                .filter(CachedAnalysisRecord.Columns.engine == engine)
-                .filter(CachedAnalysisRecord.Columns.profile == profile)
-                .fetchOne(db)
+        let stored = try database.read { db in
+            try DatabaseValue.fetchOne(db, sql: "SELECT result FROM analysis WHERE position = ? AND engine = ? AND profile = ?",
+                                       arguments: [position, engine, profile])
         }
-        guard let record else { return nil }
-        return try? JSONDecoder().decode(Analysis.self, from: Data(record.result.utf8))
+        guard let stored, case .string(let json) = stored.storage else { return nil }
+        return try? JSONDecoder().decode(Analysis.self, from: Data(json.utf8))
     }
 
     /// Stores (or replaces) the analysis of `position`.
@@ -134,7 +142,8 @@ public final class AnalysisCache: Sendable {
 
     static func groups(_ db: Database) throws -> [CacheGroup] {
         try Row.fetchAll(db, sql: "SELECT engine, profile, COUNT(*) AS n FROM analysis GROUP BY engine, profile ORDER BY engine, profile")
-            .map { CacheGroup(engine: $0["engine"], profile: $0["profile"], entries: $0["n"]) }
+            .map { CacheGroup(engine: ($0["engine"] as String?) ?? "(not text)", profile: ($0["profile"] as String?) ?? "(not text)",
+                              entries: ($0["n"] as Int?) ?? 0) }
     }
 
     /// Reads every row of the cache file at `path` without writing to it. Throws when the file is
@@ -150,13 +159,63 @@ public final class AnalysisCache: Sendable {
 
     private static func readOnly<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: path) else { throw NotACache(path: path, missing: true) }
-        var config = Configuration()
-        config.readonly = true
-        let queue = try DatabaseQueue(path: path, configuration: config)
-        return try queue.read { db in
-            guard try db.tableExists("analysis") else { throw NotACache(path: path) }
+        return try CacheSchema.readVerified(path) { db in
+            guard try db.tableExists("analysis") else { throw NotACache(path: path, reason: "it has no analysis table") }
             return try body(db)
         }
+    }
+}
+
+/// What makes a file a result cache, checked before it is opened for writing or read row by row: its
+/// `application_id` is `AnalysisCache.applicationID` (or 0, a cache written before the id was set), and its
+/// tables are the cache's own with the cache's columns. Nothing else is opened as a cache, so nothing else is migrated.
+enum CacheSchema {
+    /// The `analysis` table's columns, in order, each `NOT NULL`.
+    static let columns = ["position", "engine", "profile", "zobrist", "result"]
+    /// Tables a cache may hold (GRDB's migration log besides its own).
+    static let tables: Set<String> = ["analysis", "grdb_migrations"]
+
+    /// Throws `NotACache` unless `path` is missing, empty, or a result cache.
+    static func requireCache(at path: String) throws {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
+        try readVerified(path) { _ in () }
+    }
+
+    /// Opens `path` read-only, checks it is a cache (an SQLite file with no table yet counts), and runs `body`.
+    static func readVerified<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {
+        var config = Configuration()
+        config.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            return try queue.read { db in
+                if let reason = try problem(db) { throw NotACache(path: path, reason: reason) }
+                return try body(db)
+            }
+        } catch var error as NotACache {
+            if error.path.isEmpty { error.path = path }  // a row's reader does not know the file
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw NotACache(path: path, reason: "it is not an SQLite file")
+        }
+    }
+
+    /// Why `db` is not a result cache, or nil.
+    static func problem(_ db: Database) throws -> String? {
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        guard id == 0 || id == AnalysisCache.applicationID else {
+            return String(format: "its application_id is 0x%08X, not a result cache's 0x%08X", id, AnalysisCache.applicationID)
+        }
+        let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        if names.isEmpty { return nil }  // a database with nothing in it yet: the migration creates the cache
+        let foreign = names.filter { !tables.contains($0) }
+        guard foreign.isEmpty else { return "it holds tables a result cache does not (\(foreign.prefix(3).joined(separator: ", ")))" }
+        guard names.contains("analysis") else { return "it has no analysis table" }
+        let info = try Row.fetchAll(db, sql: "PRAGMA table_info(analysis)")
+        let found = info.map { ($0["name"] as String?) ?? "?" }
+        guard found == columns, info.allSatisfy({ ($0["notnull"] as Int?) == 1 }) else {
+            return "its analysis table has the columns (\(found.joined(separator: ", "))), not a result cache's NOT NULL (\(columns.joined(separator: ", ")))"
+        }
+        return nil
     }
 }
 
@@ -176,12 +235,23 @@ public struct CacheEntry: Hashable, Sendable, Codable, FetchableRecord {
         self.result = result
     }
 
+    /// Reads a row; a column of another type than the cache writes (text, an integer key) throws `NotACache`,
+    /// never traps (a NULL or a blob can be in a file edited by hand, whatever its schema says).
     public init(row: Row) throws {
-        position = row["position"]
-        engine = row["engine"]
-        profile = row["profile"]
-        zobrist = row["zobrist"]
-        result = row["result"]
+        func text(_ column: String) throws -> String {
+            guard case .string(let s) = (row[column] as DatabaseValue).storage else {
+                throw NotACache(path: "", reason: "a row's \(column) is not text")
+            }
+            return s
+        }
+        position = try text("position")
+        engine = try text("engine")
+        profile = try text("profile")
+        guard case .int64(let key) = (row["zobrist"] as DatabaseValue).storage else {
+            throw NotACache(path: "", reason: "a row's zobrist is not an integer")
+        }
+        zobrist = key
+        result = try text("result")
     }
 
     static func fetchAll(_ db: Database) throws -> [CacheEntry] {
@@ -204,11 +274,19 @@ public struct CacheConflict: Error, Sendable {
     public var entries: [CacheEntry]
 }
 
-/// The file to read as a cache is missing, or has no `analysis` table.
+/// The file to read as a cache is missing, or is not a result cache (`reason` says why).
 public struct NotACache: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var missing = false
+    public var reason = ""
+
+    public init(path: String, missing: Bool = false, reason: String = "") {
+        self.path = path
+        self.missing = missing
+        self.reason = reason
+    }
+
     public var description: String {
-        missing ? "\(path): no such file" : "\(path) is an SQLite file but not a forge result cache (no analysis table)"
+        missing ? "\(path): no such file" : "\(path) is not a forge result cache: \(reason); it was not opened for writing and is unchanged"
     }
 }

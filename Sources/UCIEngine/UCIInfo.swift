@@ -68,19 +68,13 @@ public struct UCIInfo: Hashable, Sendable {
             case "tbhits", "sbhits", "cpuload", "currmovenumber": _ = try int(String(w))
             case "wdl":
                 let a = try int("wdl"), b = try int("wdl"), c = try int("wdl")
-                info.wdl = WDL(win: a, draw: b, loss: c)
+                info.wdl = try WDL.checked(win: a, draw: b, loss: c)
             case "score":
                 i += 1
                 guard i < words.endIndex else { throw UCIParseError(reason: "\"score\" needs cp or mate") }
                 let kind = words[i]
                 let v = try int("score \(kind)")
-                let value: ScoreValue
-                switch kind {
-                case "cp": value = .centipawns(v)
-                case "mate": value = .mate(v)
-                default: throw UCIParseError(reason: "score kind \"\(kind)\" is neither cp nor mate")
-                }
-                info.score = UCIScore(value)
+                info.score = UCIScore(try ScoreValue.checked(kind: kind, v))
             case "lowerbound", "upperbound":
                 // A bound qualifies the score; Stockfish may write it after `wdl`.
                 guard info.score != nil else { throw UCIParseError(reason: "\"\(w)\" without a score") }

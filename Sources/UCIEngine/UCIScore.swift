@@ -37,16 +37,49 @@ public enum ScoreValue: Hashable, Sendable {
     }
 }
 
+extension ScoreValue {
+    /// The largest centipawn score taken, either sign. Stockfish's own scores stay below 32,001
+    /// (`VALUE_INFINITE`); anything beyond this is not an evaluation but a broken engine or file.
+    public static let centipawnLimit = 100_000
+    /// The largest mate distance taken, either sign (a search is at most a few hundred plies deep).
+    public static let mateLimit = 1_000
+
+    /// The score the UCI words `kind n` stand for (`cp 35`, `mate -3`). The one place a number from
+    /// outside (an engine's `info` line, a cached row) becomes a score: an unknown kind or a number
+    /// outside ±`centipawnLimit` / ±`mateLimit` is a protocol error, never arithmetic (so negating,
+    /// ordering and printing a score cannot overflow, `Int.min` included).
+    ///
+    /// ```swift
+    /// try ScoreValue.checked(kind: "cp", 35)                    // .centipawns(35)
+    /// try ScoreValue.checked(kind: "mate", Int.min)             // throws: out of range
+    /// ```
+    public static func checked(kind: some StringProtocol, _ n: Int) throws(UCIParseError) -> ScoreValue {
+        switch kind {
+        case "cp":
+            guard (-centipawnLimit...centipawnLimit).contains(n) else {
+                throw UCIParseError(reason: "score cp \(n) is outside ±\(centipawnLimit)")
+            }
+            return .centipawns(n)
+        case "mate":
+            guard (-mateLimit...mateLimit).contains(n) else { throw UCIParseError(reason: "score mate \(n) is outside ±\(mateLimit)") }
+            return .mate(n)
+        default:
+            throw UCIParseError(reason: "score kind \"\(kind)\" is neither cp nor mate")
+        }
+    }
+}
+
 extension ScoreValue: Codable {
-    // Encoded as `{"cp": n}` or `{"mate": n}`, the shape the jsonl output promises.
+    // Encoded as `{"cp": n}` or `{"mate": n}`, the shape the jsonl output promises. Decoding goes through
+    // `checked`, so a stored score is held to the same range as one from the engine.
     enum CodingKeys: String, CodingKey { case cp, mate }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let m = try c.decodeIfPresent(Int.self, forKey: .mate) {
-            self = .mate(m)
-        } else {
-            self = .centipawns(try c.decode(Int.self, forKey: .cp))
+        let mate = try c.decodeIfPresent(Int.self, forKey: .mate)
+        let (kind, n) = try mate.map { ("mate", $0) } ?? ("cp", c.decode(Int.self, forKey: .cp))
+        do { self = try ScoreValue.checked(kind: kind, n) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: error.reason))
         }
     }
 
@@ -87,5 +120,26 @@ public struct WDL: Hashable, Sendable, Codable {
         self.loss = loss
     }
 
+    /// The WDL the UCI words `wdl w d l` stand for: each permille in 0…1000, as for `ScoreValue.checked`
+    /// the one place numbers from an engine or a cached row become one.
+    public static func checked(win: Int, draw: Int, loss: Int) throws(UCIParseError) -> WDL {
+        for v in [win, draw, loss] where !(0...1000).contains(v) {
+            throw UCIParseError(reason: "wdl \(win) \(draw) \(loss): \(v) is not a permille (0…1000)")
+        }
+        return WDL(win: win, draw: draw, loss: loss)
+    }
+
     public var negated: WDL { WDL(win: loss, draw: draw, loss: win) }
+}
+
+extension WDL {
+    enum CodingKeys: String, CodingKey { case win, draw, loss }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let w = try c.decode(Int.self, forKey: .win), d = try c.decode(Int.self, forKey: .draw), l = try c.decode(Int.self, forKey: .loss)
+        do { self = try WDL.checked(win: w, draw: d, loss: l) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: error.reason))
+        }
+    }
 }

@@ -1,4 +1,5 @@
 // NothingLostTests: no command destroys a user's files — an --out folder is forge's or nothing, inputs are never outputs (issue 30).
+import Diagnostics
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -110,8 +110,7 @@ public enum CacheMerge {
         let merged = union.keys.sorted().compactMap { union[$0] }
         let added: Int
         do {
-            let dir = (config.output as NSString).deletingLastPathComponent
-            if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+            if let refused = CacheFolder.prepare(forFile: config.output, chosenByForge: false) { throw CacheFolderRefused(reason: refused) }
             added = try AnalysisCache(path: config.output).add(merged)
         } catch let c as CacheConflict {
             diagnostics.append(conflictDiagnostic(c.entries.map { "\($0.position) (\(config.output))" }))

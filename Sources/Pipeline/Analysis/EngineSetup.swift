@@ -30,6 +30,14 @@ public struct EngineConfiguration: Sendable {
         return "/tmp/contentforge-\(getuid())/" + cacheFileName
     }
 
+    /// The folder forge picks itself when neither `--cache` nor `$FORGE_CACHE` names a file (`CacheFolder` holds it
+    /// to the user's ownership).
+    public static var forgeChosenCacheDirectory: String {
+        var env = ProcessInfo.processInfo.environment
+        env["FORGE_CACHE"] = nil
+        return (defaultCachePath(environment: env) as NSString).deletingLastPathComponent
+    }
+
     /// The directory of `defaultCachePath`.
     public static var defaultCacheDirectory: String { (defaultCachePath as NSString).deletingLastPathComponent }
 
@@ -101,7 +109,9 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
     if let file = config.cachePath {
         do {
             let dir = (file as NSString).deletingLastPathComponent
-            if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+            if let refused = CacheFolder.prepare(forFile: file, chosenByForge: dir == EngineConfiguration.forgeChosenCacheDirectory) {
+                throw CacheFolderRefused(reason: refused)
+            }
             cache = try AnalysisCache(path: file)
         } catch {
             diagnostics.add(Diagnostic(EngineCode.cacheUnavailable, "result cache unavailable, analysing without it: \(error)",

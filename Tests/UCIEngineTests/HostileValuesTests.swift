@@ -1,0 +1,105 @@
+// HostileValuesTests: numbers no engine sends are protocol errors at the parser, and a file that is not a result cache is never opened as one (issue 30).
+import Foundation
+import GRDB
+import Testing
+@testable import UCIEngine
+
+/// `Fixtures/hostile/scores.txt`: expectation, a tab, an engine line.
+private func scoreCases() throws -> [(expect: String, line: String)] {
+    let text = try String(contentsOfFile: fixturePath("hostile/scores.txt"), encoding: .utf8)
+    return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { row in
+        let parts = row.split(separator: "\t", maxSplits: 1)
+        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+    }
+}
+
+/// A database made from `Fixtures/hostile/caches/NAME.sql` in a scratch folder.
+private func cacheFixture(_ name: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-cache-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let path = dir + "/" + name + ".sqlite"
+    let sql = try String(contentsOfFile: fixturePath("hostile/caches/\(name).sql"), encoding: .utf8)
+    let queue = try DatabaseQueue(path: path)
+    try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
+    try queue.close()
+    return path
+}
+
+@Suite struct HostileValuesTests {
+    @Test func scoresOutOfRangeAreProtocolErrors() throws {
+        let cases = try scoreCases()
+        #expect(cases.count == 12)
+        for (expect, line) in cases {
+            switch UCIReply(line: line) {
+            case .info(let info):
+                #expect(expect == "ok " + (info.score?.value.text ?? "none"), "\(line)")
+                // Arithmetic on any score taken cannot overflow.
+                if let v = info.score?.value {
+                    #expect(v.negated.negated == v)
+                    #expect(v.order > v.negated.order || v.order == 0 || v.order < v.negated.order)
+                }
+            case .malformed(_, let reason):
+                #expect(expect.hasPrefix("malformed "), "\(line): \(reason)")
+                #expect(reason.hasPrefix(String(expect.dropFirst("malformed ".count))), "\(line): \(reason)")
+            default:
+                Issue.record("\(line) read as neither info nor malformed")
+            }
+        }
+    }
+
+    @Test func theBoundsAreTheSameForAStoredScore() throws {
+        for (json, ok) in [(#"{"cp":100000}"#, true), (#"{"cp":-9223372036854775808}"#, false), (#"{"mate":-1000}"#, true),
+                           (#"{"mate":-9223372036854775808}"#, false), (#"{"mate":1001}"#, false)] {
+            let decoded = try? JSONDecoder().decode(ScoreValue.self, from: Data(json.utf8))
+            #expect((decoded != nil) == ok, "\(json)")
+        }
+        #expect((try? JSONDecoder().decode(WDL.self, from: Data(#"{"win":-1,"draw":0,"loss":1001}"#.utf8))) == nil)
+        #expect(try JSONDecoder().decode(WDL.self, from: Data(#"{"win":10,"draw":980,"loss":10}"#.utf8)) == WDL(win: 10, draw: 980, loss: 10))
+    }
+
+    /// The bundle, another tool's `analysis` table, a cache with a table of someone else's: refused, not one byte changed.
+    @Test(arguments: ["bundle", "foreign-analysis", "extra-table"])
+    func aFileThatIsNotACacheIsNeitherOpenedNorMigrated(_ name: String) throws {
+        let path = try cacheFixture(name)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let before = FileManager.default.contents(atPath: path)
+        #expect(throws: NotACache.self) { _ = try AnalysisCache(path: path) }
+        #expect(throws: NotACache.self) { _ = try AnalysisCache.readEntries(path: path) }
+        #expect(FileManager.default.contents(atPath: path) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        do { _ = try AnalysisCache(path: path) } catch let e as NotACache {
+            #expect(e.description.hasPrefix("\(path) is not a forge result cache: "))
+        }
+    }
+
+    @Test func aRowOfTheWrongTypeIsAnErrorNotATrap() throws {
+        let path = try cacheFixture("blob-row")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        do {
+            _ = try AnalysisCache.readEntries(path: path)
+            Issue.record("a blob row was read")
+        } catch let e as NotACache {
+            #expect(e.description == "\(path) is not a forge result cache: a row's result is not text; it was not opened for writing and is unchanged")
+        }
+        // Looked up, it is a miss.
+        let cache = try AnalysisCache(path: path)
+        #expect(try cache.lookup(position: "8/8/8/8/8/8/8/K1k5 w - -", engine: "Stockfish 15.1", profile: "p") == nil)
+    }
+
+    @Test func storedNumbersOutOfRangeAreMissesAndANewCacheCarriesItsId() throws {
+        let path = try cacheFixture("out-of-range")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let cache = try AnalysisCache(path: path)
+        let profile = "threads=1;hash=16;nodes=1000;multipv=3;wdl=true;ucinewgame=true;format=2"
+        #expect(try cache.lookup(position: "good", engine: "Stockfish 15.1", profile: profile)?.score == .centipawns(54))
+        for bad in ["cp-min", "mate-min", "wdl-max"] {
+            #expect(try cache.lookup(position: bad, engine: "Stockfish 15.1", profile: profile) == nil, "\(bad)")
+        }
+        let entries = try AnalysisCache.readEntries(path: path)
+        #expect(entries.map { $0.analysis != nil } == [false, true, false, false])  // cp-min, good, mate-min, wdl-max
+        let fresh = (path as NSString).deletingLastPathComponent + "/new.sqlite"
+        _ = try AnalysisCache(path: fresh)
+        let id = try DatabaseQueue(path: fresh).read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
+        #expect(id == AnalysisCache.applicationID)
+    }
+}
