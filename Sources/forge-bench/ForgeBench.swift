@@ -15,7 +15,7 @@ struct ForgeBench: ParsableCommand {
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))  // the throwing write: the other traps on EPIPE
 }
 
 struct BundleBench: ParsableCommand {

@@ -53,15 +53,11 @@ struct AnalyzeCommand: ParsableCommand {
             format: outputFormat,
             showProgress: isatty(2) == 1 && report.format != .json, shard: shard)
         let result = runAnalyze(config, output: { line in
-            // SIGPIPE is ignored (for the engines' pipes), so a closed stdout (`| head`) shows up as a
-            // write error: stop like a pipe-killed tool would; the exit handler kills the engines.
-            do {
-                try FileHandle.standardOutput.write(contentsOf: Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
-            } catch {
-                Foundation.exit(141)
-            }
+            // A closed stdout (`| head`) ends forge quietly (141), a full disk with exit 74 (Console); the exit
+            // handler ends the engines.
+            Console.write(line.hasSuffix("\n") ? line : line + "\n", to: .output)
         }, progress: { text in
-            try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+            try? StandardStream.error.write(text)  // progress is decoration: a lost line is not an error
         })
         try report.finish(result, command: "analyze", dataOnStandardOutput: true) {
             if stats { printError("forge analyze: " + result.statistics) }

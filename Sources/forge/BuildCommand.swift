@@ -61,11 +61,11 @@ struct BuildCommand: ParsableCommand {
             let sites = result.transpositionSites
             let curriculum = sites.filter(\.inCurriculum)
             if !sites.isEmpty {
-                print("transpositions: \(sites.count) positions reached by more than one move order, \(curriculum.count) of them in the curriculum")
-                for site in allTranspositions ? sites : curriculum { print("  " + site.text) }
+                printLine("transpositions: \(sites.count) positions reached by more than one move order, \(curriculum.count) of them in the curriculum")
+                for site in allTranspositions ? sites : curriculum { printLine("  " + site.text) }
             }
-            print(result.summary)
-            if let content = result.content { print("content: " + content.summary) }
+            printLine(result.summary)
+            if let content = result.content { printLine("content: " + content.summary) }
         }
     }
 }

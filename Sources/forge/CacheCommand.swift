@@ -36,7 +36,7 @@ struct CacheMergeCommand: ParsableCommand {
     func run() throws {
         let result = CacheMerge.run(CacheMergeConfiguration(inputs: inputs, output: output))
         try report.finish(result, command: "cache merge") {
-            for l in result.lines { print(l) }
+            for l in result.lines { printLine(l) }
         }
     }
 }
@@ -55,7 +55,7 @@ struct CacheStatsCommand: ParsableCommand {
     func run() throws {
         let result = CacheStats.run(paths: caches.isEmpty ? [EngineConfiguration.defaultCachePath] : caches)
         try report.finish(result, command: "cache stats") {
-            for l in result.lines { print(l) }
+            for l in result.lines { printLine(l) }
         }
     }
 }

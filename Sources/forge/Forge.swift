@@ -24,4 +24,12 @@ struct Forge: ParsableCommand {
             PerftCommand.self,
         ]
     )
+
+    /// Before any command: the standard descriptors are open (`StandardStream.guardClosedDescriptors`) and SIGPIPE is
+    /// ignored, so a closed pipe is a write error every writer sees (`Console`), not a silent death half-way.
+    static func main() {
+        StandardStream.guardClosedDescriptors()
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }

@@ -95,11 +95,7 @@ enum ReportStream {
     case standardOutput, standardError
 
     func write(_ text: String) {
-        let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
-        switch self {
-        case .standardOutput: FileHandle.standardOutput.write(data)
-        case .standardError: FileHandle.standardError.write(data)
-        }
+        Console.write(text.hasSuffix("\n") ? text : text + "\n", to: self == .standardOutput ? .output : .error)
     }
 }
 

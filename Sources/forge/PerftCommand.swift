@@ -26,8 +26,8 @@ struct PerftCommand: ParsableCommand {
     func run() throws {
         let result = runPerft(PerftConfiguration(fen: fen, depth: depth, divide: divide))
         if result.outcome == .ok {
-            for line in result.lines { print(line) }
-            print(result.total)
+            for line in result.lines { printLine(line) }
+            printLine(String(result.total))
         }
         try report.finish(result, command: "perft", dataOnStandardOutput: true)
     }

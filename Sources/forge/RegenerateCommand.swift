@@ -31,8 +31,8 @@ struct RegenerateCommand: ParsableCommand {
         try report.finish(result, command: "regenerate") {
             guard !result.engineFailed else { return }
             let verb = check ? "would be " : ""
-            for c in result.changes { print("\(verb)\(c.kind.rawValue) \(c.path): \(c.detail)") }
-            print("\(result.changes.count) \(check ? "would change" : "changed"), \(result.unchanged) unchanged")
+            for c in result.changes { printLine("\(verb)\(c.kind.rawValue) \(c.path): \(c.detail)") }
+            printLine("\(result.changes.count) \(check ? "would change" : "changed"), \(result.unchanged) unchanged")
         }
     }
 }

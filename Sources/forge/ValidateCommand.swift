@@ -44,7 +44,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         if listChecks {
-            print(DiagnosticCatalogue.listing)
+            printLine(DiagnosticCatalogue.listing)
             return
         }
         var config = ValidateConfiguration(
@@ -58,8 +58,8 @@ struct ValidateCommand: ParsableCommand {
             guard !result.engineFailed else { return }
             var summary = result.summary
             if !noEngine { summary += " (engine: \(result.searched) searched, \(result.cached) from cache)" }
-            print(summary)
-            if result.content.openings > 0 { print("content: " + result.content.summary) }
+            printLine(summary)
+            if result.content.openings > 0 { printLine("content: " + result.content.summary) }
         }
     }
 }

@@ -62,13 +62,13 @@ struct WordsBuildCommand: ParsableCommand {
     func run() throws {
         var progress: (@Sendable (String) -> Void)?
         if isatty(2) != 0 && report.format != .json {
-            progress = { @Sendable line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            progress = { @Sendable line in try? StandardStream.error.write(line + "\n") }
         }
         let result = WordsBuild.run(WordsBuildConfiguration(source: source.options, outputDirectory: out, progress: progress))
         try report.finish(result, command: "words build") {
             guard result.diagnostics.errorCount == 0 else { return }
-            for line in result.summary { print(line) }
-            if denyReport { for line in result.denyReportLines(lemmas: result.denyLemmas) { print(line) } }
+            for line in result.summary { printLine(line) }
+            if denyReport { for line in result.denyReportLines(lemmas: result.denyLemmas) { printLine(line) } }
         }
     }
 }
@@ -89,7 +89,7 @@ struct WordsLookupCommand: ParsableCommand {
 
     func run() throws {
         let result = WordsLookup.run(WordsLookupConfiguration(word: word, dawgPath: dawg, source: source.options, json: outputFormat == .json))
-        if result.diagnostics.errorCount == 0 { print(result.output) }
+        if result.diagnostics.errorCount == 0 { printLine(result.output) }
         try report.finish(result, command: "words lookup", dataOnStandardOutput: true)
     }
 }
@@ -106,7 +106,7 @@ struct WordsSolveArguments: ParsableArguments {
 
     func solve(_ game: WordsGame, qu: Bool = false) throws {
         let result = WordsSolve.run(WordsSolveConfiguration(game: game, dawgPath: dawg, quTile: qu, maxTier: tier, json: outputFormat == .json))
-        if !result.output.isEmpty { print(result.output) }
+        if !result.output.isEmpty { printLine(result.output) }
         try report.finish(result, command: "words solve", dataOnStandardOutput: true)
     }
 

@@ -32,7 +32,7 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
 
     public func analyse(_ positions: [Position]) -> [Result<EngineVerdict, EngineProblem>] {
         let meter = showProgress && !positions.isEmpty
-            ? ProgressMeter(total: positions.count, write: { FileHandle.standardError.write(Data($0.utf8)) }) : nil
+            ? ProgressMeter(total: positions.count, write: { try? StandardStream.error.write($0) }) : nil
         let results = analyzer.analyse(positions.map { $0.fen() }) { [self] _, _, source in
             lock.withLock {
                 if source == .engine { _searched += 1 } else { _cached += 1 }

@@ -1,0 +1,95 @@
+// StreamSafetyTests: no write can trap — no `try!` in Sources, no trapping FileHandle write, no `print` that drops errors —
+// and a closed or full standard stream ends forge with 74 (141 quietly for a closed pipe), never a crash (issue 30).
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct StreamSafetyTests {
+    /// What may not be written in Sources/, and why.
+    static let forbidden: [(pattern: String, why: String)] = [
+        ("try!", "traps on the first error; on I/O that is a crash for a full disk or a closed pipe"),
+        (".standardOutput.write(Data", "FileHandle.write(_: Data) traps on EPIPE/EBADF/ENOSPC (a try! inside)"),
+        (".standardError.write(Data", "FileHandle.write(_: Data) traps on EPIPE/EBADF/ENOSPC (a try! inside)"),
+    ]
+
+    /// The offending lines of `text` (comments skipped): `print(` too in the executable and Pipeline, where it would
+    /// drop a write error (exit 0 on a full disk).
+    static func offences(in text: String, file: String) -> [String] {
+        var found: [String] = []
+        let printForbidden = file.hasPrefix("forge/") || file.hasPrefix("Pipeline/")
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let code = line.drop { $0 == " " }
+            if code.hasPrefix("//") { continue }
+            for f in forbidden where code.contains(f.pattern) { found.append("\(file):\(i + 1): \(f.pattern) — \(f.why)") }
+            if printForbidden, code.contains(" print(") || code.hasPrefix("print(") {
+                found.append("\(file):\(i + 1): print( — drops write errors; use printLine (forge/Output.swift)")
+            }
+        }
+        return found
+    }
+
+    @Test func noWriteInSourcesCanTrapOrBeLost() throws {
+        let sources = Repository.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        var offences: [String] = []
+        var scanned = 0
+        for file in files where file.hasSuffix(".swift") {
+            scanned += 1
+            offences += Self.offences(in: try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8), file: file)
+        }
+        #expect(scanned > 100)
+        #expect(offences == [])
+    }
+
+    @Test func theScannerFindsEachForbiddenShape() {
+        #expect(Self.offences(in: "let x = try! Data(contentsOf: u)", file: "Words/X.swift").count == 1)
+        #expect(Self.offences(in: "    FileHandle.standardError.write(Data(s.utf8))", file: "forge/X.swift").count == 1)
+        #expect(Self.offences(in: "        print(line)", file: "forge/X.swift").count == 1)
+        #expect(Self.offences(in: "        print(line)", file: "forge-bench/X.swift").isEmpty)
+        #expect(Self.offences(in: "    // try! in a comment", file: "forge/X.swift").isEmpty)
+        #expect(Self.offences(in: "        printLine(line)", file: "forge/X.swift").isEmpty)
+    }
+}
+
+@Suite(.enabled(if: ForgeRunner.available)) struct ClosedStreamTests {
+    /// Runs `forge arguments` with `stream` (1 or 2) redirected by the shell as `redirect` (`>/dev/full`, `2>&-`).
+    func run(_ arguments: String, _ redirect: String) throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "\"$0\" \(arguments) \(redirect)", ForgeRunner.path]
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        return p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
+    }
+
+    /// A full or closed stream is exit 74 for every shape of output: reports, diagnostics, summaries, data.
+    @Test(arguments: [
+        ("perft 2", ">/dev/full"), ("perft 2", ">&-"), ("validate --list-checks", ">/dev/full"),
+        ("pgn2fen nonexistent.pgn", "2>/dev/full"), ("pgn2fen nonexistent.pgn", "2>&-"),
+        ("cache stats nonexistent.sqlite", "2>/dev/full"), ("fen2pgn nonexistent.fen", "2>&-"),
+    ])
+    func aLostStreamExits74(_ arguments: String, _ redirect: String) throws {
+        #expect(try run(arguments, redirect) == 74, "forge \(arguments) \(redirect)")
+    }
+
+    /// `forge … | head -1`: the status of a tool killed by SIGPIPE (141) and not a word on standard error.
+    @Test func aClosedPipeEndsQuietly() throws {
+        let err = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString).err").path
+        defer { try? FileManager.default.removeItem(atPath: err) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "\"$0\" perft --divide 5 2>\"$1\" | head -1 >/dev/null; echo \"${PIPESTATUS[0]}\"", ForgeRunner.path, err]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(status == "141\n")
+        #expect(FileManager.default.contents(atPath: err) == Data())
+    }
+}
