@@ -66,7 +66,7 @@ public struct ClassifyReport: CommandReport {
     /// Set when the run stopped: options that do not go together, an output that cannot be written.
     public var stopped: ClassifyError?
     public var outcome: CommandOutcome {
-        if let stopped { return stopped.kind == .usage ? .usage : .cannotCreate }
+        if let stopped { return stopped.kind == .usage ? .usage : stopped.outcome }
         return missingInputs > 0 ? .noInput : failed ? .inputErrors : .ok
     }
 
@@ -85,13 +85,28 @@ public struct ClassifyReport: CommandReport {
     }
 }
 
-/// A configuration `forge classify` refuses (`.usage`), or an output it cannot write (`.cannotCreate`).
+/// A configuration `forge classify` refuses (`.usage`), or an output it cannot create or write (`.cannotCreate`).
 public struct ClassifyError: Error, Sendable {
     public enum Kind: Sendable { case usage, cannotCreate }
     public var kind: Kind
     public var message: String
     /// The output writer's code (IO101–IO103) for `.cannotCreate`.
     public var code: DiagnosticCode? = nil
+    /// How the command ends: the output writer's outcome (73 cannot create, 74 a write failed part way: a full disk).
+    public var outcome: CommandOutcome = .usage
+
+    init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The output writer's error, with its code and outcome.
+    init(_ error: OutputError) {
+        kind = .cannotCreate
+        message = error.description
+        code = error.code
+        outcome = error.outcome
+    }
 }
 
 public enum Classify {
@@ -125,6 +140,11 @@ public enum Classify {
         var namer = GameNamer(list: names, variations: config.variations)
         let shared = config.inPlace ? nil : try open(config.outputPath, inputs: config.inputs)
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
+            // --in-place rewrites regular files only: a FIFO would be read to its end and then written into (or
+            // block forever), a device never replaced. Checked before the input is opened (a FIFO's open blocks).
+            if config.inPlace {
+                do throws(OutputError) { try OutputFile.requireReplaceable(path) } catch { throw ClassifyError(error) }
+            }
             let input: ByteInput
             do { input = try ByteInput(path: path) } catch {
                 report.diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
@@ -149,19 +169,19 @@ public enum Classify {
                 continue
             }
             if shared == nil {
-                do { try out.commit() } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
+                do { try out.commit() } catch { throw ClassifyError(error) }
                 report.rewritten.append(path)
             }
         }
         if let shared {
-            do { try shared.commit() } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
+            do { try shared.commit() } catch { throw ClassifyError(error) }
         }
         report.plies = namer.plies
     }
 
     static func open(_ path: String?, inputs: [String]) throws(ClassifyError) -> OutputFile {
         do { return try OutputFile(path: path, inputs: inputs) } catch {
-            throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code)
+            throw ClassifyError(error)
         }
     }
 
@@ -185,7 +205,7 @@ public enum Classify {
             for g in games {
                 for l in g.lines { bytes += Array(record(game: g.game, l, format: format).utf8) }
             }
-            do { try out.write(bytes) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
+            do { try out.write(bytes) } catch { throw ClassifyError(error) }
         }
     }
 
@@ -231,9 +251,12 @@ public enum Classify {
             games += found
         }
         let text = GameText(bytes)
-        var cursor = 0
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + games.count * 64)
+        // A UTF-8 byte order mark stays the file's first bytes: tags put before it would make a second "game".
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        output += bytes[0..<bom]
+        var cursor = bom
         for (i, g) in games.enumerated() {
             // Game starts only move forward; the clamps keep a malformed location from cutting backwards.
             let start = max(cursor, text.offset(of: g.start))
@@ -246,12 +269,12 @@ public enum Classify {
             }
             cursor = end
             if output.count >= 1 << 20 {
-                do { try out.write(output) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
+                do { try out.write(output) } catch { throw ClassifyError(error) }
                 output.removeAll(keepingCapacity: true)
             }
         }
         output += bytes[cursor...]
-        do { try out.write(output) } catch { throw ClassifyError(kind: .cannotCreate, message: error.description, code: error.code) }
+        do { try out.write(output) } catch { throw ClassifyError(error) }
     }
 }
 

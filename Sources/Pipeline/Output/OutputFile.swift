@@ -155,6 +155,20 @@ public final class OutputFile {
         }
     }
 
+    /// Refuses a file that is to be rewritten in place (`classify --in-place`) unless it is a regular file (a link
+    /// to one included): a FIFO, a device or a socket would block, be read to its end and written into, or never
+    /// be replaced. Called before the input is opened, since opening a FIFO blocks.
+    public static func requireReplaceable(_ path: String) throws(OutputError) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }  // missing: the reader reports it
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFIFO: throw .cannotCreate(path, "it is a named pipe; only a regular file is rewritten in place")
+        case S_IFDIR: throw .cannotCreate(path, "it is a directory")
+        default: throw .cannotCreate(path, "it is a device or socket; only a regular file is rewritten in place")
+        }
+    }
+
     /// Writes `bytes` to `path` by the same rules in one call.
     public static func write(_ bytes: some Collection<UInt8>, to path: String, inputs: [String] = []) throws(OutputError) {
         let out = try OutputFile(path: path, inputs: inputs)
