@@ -21,10 +21,13 @@ public struct GameTreeBuilder: PGNVisitor {
     private var atLineStart = true
     private var deadDepth: Int? = nil  // without replay: a variation that has no move to replace
     private var openings = VariationOpenings()
+    /// What one game may hold (`GameLimits`): the tree of a hostile file stays small, the excess counted (PGN909).
+    private var budget: GameBudget
 
-    public init(replaying: Bool = true, fileName: String = "") {
+    public init(replaying: Bool = true, fileName: String = "", limits: GameLimits = .standard) {
         self.replaying = replaying
         replayer = Replayer(fileName: fileName)
+        budget = GameBudget(limits)
     }
 
     public mutating func beginGame(_ start: PGNGameStart) -> PGNSkip {
@@ -37,6 +40,7 @@ public struct GameTreeBuilder: PGNVisitor {
         openings.removeAll()
         atLineStart = true
         deadDepth = nil
+        budget.reset()
         return .visit
     }
 
@@ -55,7 +59,7 @@ public struct GameTreeBuilder: PGNVisitor {
     private var dead: Bool { deadDepth != nil || (replaying && replayer.isDead) }
 
     public mutating func san(_ text: String, at location: PGNLocation) {
-        if dead { return }
+        if dead || !budget.admitMove() { return }
         var node = MoveNode(writtenSAN: text, san: text, ply: game.nodes[cursor].ply + 1, parent: cursor, location: location)
         if replaying {
             switch replayer.play(text, at: location) {
@@ -87,7 +91,7 @@ public struct GameTreeBuilder: PGNVisitor {
     }
 
     public mutating func comment(_ comment: PGNComment, at location: PGNLocation) {
-        if dead { return }
+        if dead || !budget.admitComment(bytes: comment.text.utf8.count) { return }
         var comment = comment
         comment.location = location
         if atLineStart && cursor != 0 || (atLineStart && !stack.isEmpty) {
@@ -98,6 +102,8 @@ public struct GameTreeBuilder: PGNVisitor {
     }
 
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
+        // Skipped whole by the reader (no endVariation): nothing of it is kept.
+        guard budget.admitVariation(depth: stack.count + 1) else { return .skip }
         stack.append(cursor)
         openings.begin(at: location, diagnostics: game.diagnostics.count)
         if replaying {
@@ -129,6 +135,10 @@ public struct GameTreeBuilder: PGNVisitor {
 
     public mutating func outcome(_ outcome: PGNOutcome, at location: PGNLocation) {
         game.outcome = outcome
+    }
+
+    public mutating func endGame() {
+        if budget.exceeded { game.diagnostics += budget.diagnostics(file: replayer.fileName, at: game.location) }
     }
 
     public mutating func problem(_ diagnostic: Diagnostic) {

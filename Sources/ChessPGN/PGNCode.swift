@@ -77,6 +77,9 @@ public enum PGNCode {
     /// A tag name given twice in one game (the first is kept).
     public static let duplicateTag = DiagnosticCode("PGN908", .error, "a tag name given twice in one game (the first is kept)")
 
+    /// A game beyond `GameLimits` (variation depth, variations, comments, moves): the excess left out and counted.
+    public static let gameBeyondLimits = DiagnosticCode("PGN909", .error, "a game beyond the limits a game is kept to (variation depth, variations, comments, moves): the rest left out, counted")
+
     /// Every code above; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
         unexpectedCharacter, sanSyntax, illegalMove, ambiguousMove, malformedTag, unterminatedComment,
@@ -84,6 +87,6 @@ public enum PGNCode {
         missingResult, tooLong, malformedCommand, unreadable, noJoiningMove, severalJoiningMoves, countersDoNotFollow,
         sideDoesNotAlternate, positionRepeats, badFENLine, binaryInput, tooManyProblems, setUpWithoutFEN, nulInTag,
         wrongCheckMarker, resultContradictsPosition, fenSurroundingSpace, fenPlacementNotCanonical,
-        fenCastlingNotCanonical, duplicateTag,
+        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits,
     ]
 }

@@ -117,7 +117,9 @@ extension ReportOptions {
                                   dataOnStandardOutput: Bool = false, streamed: Bool = false, summary: () -> Void = {}) throws {
         switch format {
         case .text, .github:
-            if !streamed { for d in report.diagnostics { if let l = line(d) { stream.write(l) } } }
+            // A few screens, never a flood: at most 100 per file and 1,000 per run, then "… and N more" (the status
+            // and the summary count them all).
+            if !streamed { for d in DiagnosticLimits().capped(report.diagnostics) { if let l = line(d) { stream.write(l) } } }
             summary()
         case .json:
             let encoder = JSONEncoder()

@@ -45,6 +45,8 @@ struct GameNamer: PGNVisitor {
     private var open: [Open] = []
     private var current: GameNames?
     private var nextLine = 1
+    /// Open lines hold positions: their number and depth are bounded like a game tree's (`GameLimits`, PGN909).
+    private var budget = GameBudget(.standard)
 
     init(list: NameList, variations: Bool) {
         self.list = list
@@ -66,6 +68,7 @@ struct GameNamer: PGNVisitor {
         current = GameNames(game: gamesSeen, start: start.location, lines: [], hasError: false)
         open.removeAll(keepingCapacity: true)
         nextLine = 1
+        budget.reset()
         return .visit
     }
 
@@ -94,7 +97,7 @@ struct GameNamer: PGNVisitor {
     }
 
     mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
-        guard variations, let parent = open.last else { return .skip }
+        guard variations, let parent = open.last, budget.admitVariation(depth: open.count) else { return .skip }
         if let d = replayer.beginVariation(at: location) { fail(d) }
         open.append(Open(line: nextLine, ply: parent.ply - 1, best: parent.bestBefore, bestBefore: nil))
         nextLine += 1
@@ -127,6 +130,9 @@ struct GameNamer: PGNVisitor {
     }
 
     mutating func endGame() {
+        if budget.exceeded, let game = current {
+            for d in budget.diagnostics(file: replayer.fileName, at: game.start) { fail(d) }
+        }
         if open.isEmpty { beginMovetext() }
         while let last = open.popLast() { record(last) }
         if var game = current {

@@ -14,6 +14,35 @@ public struct DiagnosticLimits: Sendable, Hashable {
     }
 }
 
+extension DiagnosticLimits {
+    /// `diagnostics` as a person reads them: at most `perFile` of each file (in the order given) and `total` in all,
+    /// each cut followed by one PGN903 note with the count of the rest. The note is an error when an error was
+    /// among the rest, so the shown list fails exactly when the whole list does. Used by `forge` for every report
+    /// it prints (validate, annotate, classify, …); pgn2fen and fen2pgn stream theirs through the same cap.
+    public func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var shown: [Diagnostic] = []
+        var hiddenError = false, hiddenErrorInRun = false
+        var cap = DiagnosticCap(limits: self) { shown.append($0) }
+        var file: String?
+        for d in diagnostics {
+            let f = d.location?.file ?? ""
+            if f != file {
+                if let file { cap.endFile(file, error: hiddenError) }
+                file = f
+                hiddenError = false
+            }
+            if !cap.wouldShow && d.severity == .error {
+                hiddenError = true
+                hiddenErrorInRun = true
+            }
+            cap(d)
+        }
+        if let file { cap.endFile(file, error: hiddenError) }
+        cap.finish(error: hiddenErrorInRun)
+        return shown
+    }
+}
+
 /// Passes diagnostics on until a limit is reached, then counts them; `endFile` and `finish` say how
 /// many were not shown (PGN903). Every error is still counted by the caller: the exit status does not change.
 struct DiagnosticCap {
@@ -29,6 +58,9 @@ struct DiagnosticCap {
         self.report = report
     }
 
+    /// The next diagnostic is shown (no limit reached yet).
+    var wouldShow: Bool { inFile < limits.perFile && shown < limits.total }
+
     mutating func callAsFunction(_ d: Diagnostic) {
         if inFile >= limits.perFile {
             hiddenInFile += 1
@@ -42,18 +74,20 @@ struct DiagnosticCap {
     }
 
     /// Ends one input: a note with the count of its diagnostics not shown.
-    mutating func endFile(_ name: String) {
+    mutating func endFile(_ name: String, error: Bool = false) {
         if hiddenInFile > 0 {
-            report(Diagnostic(PGNCode.tooManyProblems, "\(name): … and \(Self.grouped(hiddenInFile)) more diagnostic(s) not shown (at most \(limits.perFile) per file)"))
+            let note = Diagnostic(PGNCode.tooManyProblems, "\(name): … and \(Self.grouped(hiddenInFile)) more diagnostic(s) not shown (at most \(limits.perFile) per file)")
+            report(error ? note.reported(as: .error) : note)
         }
         inFile = 0
         hiddenInFile = 0
     }
 
     /// Ends the run: a note with the count of diagnostics over the run's limit.
-    mutating func finish() {
+    mutating func finish(error: Bool = false) {
         if hiddenByTotal > 0 {
-            report(Diagnostic(PGNCode.tooManyProblems, "… and \(Self.grouped(hiddenByTotal)) more diagnostic(s) not shown (at most \(limits.total) per run)"))
+            let note = Diagnostic(PGNCode.tooManyProblems, "… and \(Self.grouped(hiddenByTotal)) more diagnostic(s) not shown (at most \(limits.total) per run)")
+            report(error ? note.reported(as: .error) : note)
         }
         hiddenByTotal = 0
     }

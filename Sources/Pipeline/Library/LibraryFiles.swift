@@ -76,21 +76,27 @@ enum LibraryFiles {
             }
             let reader = PGNReader(fileName: file) { try input.read(into: $0) }
             var builder = GameTreeBuilder(replaying: true, fileName: file)
-            var games: [GameTree] = []
+            // A source holds one game: only the first is kept (a file of 100,000 games costs one tree), the others
+            // are read for their diagnostics and counted.
+            var first: GameTree?
+            var gameCount = 0
+            var secondAt: PGNLocation?
             do {
-                while try reader.readGame(&builder) { games.append(builder.game) }
+                while try reader.readGame(&builder) {
+                    gameCount += 1
+                    lib.diagnostics += builder.game.diagnostics
+                    if first == nil { first = builder.game } else if secondAt == nil { secondAt = builder.game.location }
+                }
             } catch {
                 lib.diagnostics.append(Diagnostic(PGNCode.unreadable, "cannot read \(file): \(error)"))
                 continue
             }
-            for g in games { lib.diagnostics += g.diagnostics }
-            guard let game = games.first else {
+            guard let game = first else {
                 lib.diagnostics.append(Diagnostic(ValidatorCode.notOneGame, "no game in this source", at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }
-            if games.count > 1 {
-                let l = games[1].location
-                lib.diagnostics.append(Diagnostic(ValidatorCode.notOneGame, "a source holds one game; found \(games.count)",
+            if let l = secondAt {
+                lib.diagnostics.append(Diagnostic(ValidatorCode.notOneGame, "a source holds one game; found \(gameCount)",
                                                   at: SourceLocation(file: file, line: l.line, column: l.column)))
             }
             // A source with syntax or legality errors is checked only by the rules that do not need whole lines:
