@@ -53,3 +53,24 @@ import Testing
         try Fixture.expect(converter.takeDiagnostics().map { $0.text + "\n" }.joined(), equals: base + ".diag")
     }
 }
+
+/// GameLimits: what is beyond a limit is left out of the tree and counted, once per limit (PGN909).
+@Test func gameTreeBuilderKeepsAGameWithinItsLimits() throws {
+    let text = "[Event \"l\"]\n\n1. e4 {a} {b} {c} (1. d4) (1. c4) (1. Nf3 (1... d5 (1... Nf6))) e5 2. Nf3 Nc6 *\n"
+    let limits = GameLimits(maxVariationDepth: 1, maxVariations: 2, maxComments: 2, maxCommentBytes: 1 << 20, maxMoves: 5)
+    var b = GameTreeBuilder(replaying: true, fileName: "l.pgn", limits: limits)
+    let reader = PGNReader(fileName: "l.pgn", text: text)
+    #expect(try reader.readGame(&b))
+    #expect(b.game.mainlineSAN == ["e4", "e5", "Nf3"])  // 5 moves kept: e4, d4, c4, e5, Nf3
+    #expect(b.game.nodes[1].comments.map(\.text) == ["a", "b"])
+    let messages = b.game.diagnostics.filter { $0.code == PGNCode.gameBeyondLimits }.map(\.message)
+    #expect(messages == [
+        "a game keeps at most 2 variations: … and 1 more left out",
+        "a game keeps at most 2 comments (1 MiB): … and 1 more left out",
+        "a game keeps at most 5 moves: … and 1 more left out",
+    ])
+    // Depth: a variation inside a variation is past depth 1.
+    var d = GameTreeBuilder(replaying: true, fileName: "d.pgn", limits: GameLimits(maxVariationDepth: 1))
+    #expect(try PGNReader(fileName: "d.pgn", text: "1. e4 (1. d4 (1. c4)) e5 *\n").readGame(&d))
+    #expect(d.game.diagnostics.filter { $0.code == PGNCode.gameBeyondLimits }.map(\.message) == ["variations nested deeper than 1 are not kept: … and 1 more left out"])
+}
