@@ -17,7 +17,7 @@ help:
 	@echo "make build-data   validate, analyse (cached: see docs/engine.md), write data/bundle/ (no-op when nothing changed)"
 	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release builds of forge and forge-bench)"
 	@echo "make perft-deep   the whole perft suite at full depth (release build)"
-	@echo "make fuzz         fuzz the FEN, SAN, PGN, FEN-sequence, dictionary and UCI readers (FUZZ_SECONDS per target, default 60)"
+	@echo "make fuzz         fuzz the FEN, SAN, PGN, FEN-sequence, dictionary, UCI, score and cache-row readers (FUZZ_SECONDS per target, default 60)"
 
 setup: $(STAMP)
 $(STAMP): scripts/setup.sh

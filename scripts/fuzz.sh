@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every reader of outside input with libFuzzer, SECONDS (default 60) per target, and prints
 # the executions of each: fen, san, pgn, fen2pgn (ChessCore + ChessPGN), dict (Words' dictionary
-# reader), uci (UCIEngine's reply parser). Falls back to the seeded mutation test in `swift test`
+# reader), uci (UCIEngine's reply parser), score (the UCI score and WDL parser and the arithmetic on what it
+# accepts), cache (a result cache row's stored analysis, decoded and range-checked as a lookup does). Falls back to the seeded mutation test in `swift test`
 # when the toolchain cannot build a fuzzer. Exits 1 when any target finds a crash (saved under .build/fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,7 @@ done
 for f in Sources/Diagnostics/*.swift Sources/Words/*.swift; do
   sed -E '/^import (Diagnostics)$/d' "$f" > "$work/src-words/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
-uci_sources="Sources/UCIEngine/UCIReply.swift Sources/UCIEngine/UCIInfo.swift Sources/UCIEngine/UCIScore.swift Sources/UCIEngine/UCIOptionDeclaration.swift"
+uci_sources="Sources/UCIEngine/UCIReply.swift Sources/UCIEngine/UCIInfo.swift Sources/UCIEngine/UCIScore.swift Sources/UCIEngine/UCIOptionDeclaration.swift Sources/UCIEngine/Analysis.swift Sources/UCIEngine/AnalysisProfile.swift Sources/UCIEngine/UCICommand.swift"
 
 build() {  # name sources…
   local name=$1; shift
@@ -43,11 +44,13 @@ seed pgn Tests/ChessPGNTests/Fixtures/cases/*.pgn
 seed fen2pgn Tests/ChessPGNTests/Fixtures/fen/*.fen
 seed dict scripts/fuzz/seeds/words.dawg
 seed uci scripts/fuzz/seeds/uci.txt
+seed score scripts/fuzz/seeds/score.txt
+seed cache scripts/fuzz/seeds/cache.json
 
 status=0
 printf '%-8s %12s %10s  %s\n' target executions "exec/s" result
-for t in fen san pgn fen2pgn dict uci; do
-  case $t in dict) bin=words ;; uci) bin=uci ;; *) bin=chess ;; esac
+for t in fen san pgn fen2pgn dict uci score cache; do
+  case $t in dict) bin=words ;; uci|score|cache) bin=uci ;; *) bin=chess ;; esac
   log="$work/run-$t.log"
   if FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no "$work/fuzz-$bin" "$work/corpus-$t" -max_total_time="$seconds" -max_len=8192 \
        -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$work/crash-$t-" > "$log" 2>&1; then

@@ -92,6 +92,7 @@ public struct FENExporter: PGNVisitor {
 
     public mutating func tag(name: String, value: String, at location: PGNLocation) {
         if name == "FEN", let d = replayer.setStart(fen: value, at: location) { fail(d) }
+        if name == "Variant", let d = replayer.setVariant(value, at: location) { fail(d) }
     }
 
     private mutating func fail(_ d: Diagnostic) {
@@ -170,7 +171,10 @@ public struct FENExporter: PGNVisitor {
     }
 
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
-        guard options.variations else { return .skip }
+        guard options.variations else {
+            if let d = replayer.variationProblem(at: location) { fail(d) }  // skipped, but not silently wrong
+            return .skip
+        }
         openings.begin(at: location, diagnostics: diagnostics.count)
         let parent = lines[lines.count - 1]
         if let d = replayer.beginVariation(at: location) { fail(d) }

@@ -16,6 +16,10 @@ import Diagnostics
 /// `pgn2fen`, which starts after the first move), the game starts from the standard position with
 /// that move, so `pgn2fen` then `fen2pgn` gives back the whole main line.
 public struct FENSequenceConverter {
+    /// Tags written from each sequence's own first position (`FEN`, `SetUp`); given as tags for every game they
+    /// would contradict the moves, so they cannot be given (`forge fen2pgn --tag FEN=…` is bad usage).
+    public static let derivedTags: Set<String> = ["FEN", "SetUp"]
+
     public let fileName: String
     /// Tags given on the command line; they replace the defaults and the computed Result.
     public var tags: [PGNTag]
@@ -213,6 +217,7 @@ public struct FENSequenceConverter {
             }
         }
         var t: [PGNTag] = []
+        // `derivedTags` come from the sequence itself; the caller refuses them as given tags.
         if start.fen() != Position.standard.fen() {
             t.append(PGNTag(name: "SetUp", value: "1"))
             t.append(PGNTag(name: "FEN", value: start.fen()))

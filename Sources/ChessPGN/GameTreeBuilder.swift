@@ -46,6 +46,7 @@ public struct GameTreeBuilder: PGNVisitor {
 
     public mutating func tag(name: String, value: String, at location: PGNLocation) {
         game.tags.append(PGNTag(name: name, value: value, location: location))
+        if name == "Variant", replaying, let d = replayer.setVariant(value, at: location) { game.diagnostics.append(d) }
         if name == "FEN", replaying {
             if let d = replayer.setStart(fen: value, at: location) {
                 game.diagnostics.append(d)

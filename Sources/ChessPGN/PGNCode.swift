@@ -80,6 +80,9 @@ public enum PGNCode {
     /// A game beyond `GameLimits` (variation depth, variations, comments, moves): the excess left out and counted.
     public static let gameBeyondLimits = DiagnosticCode("PGN909", .error, "a game beyond the limits a game is kept to (variation depth, variations, comments, moves): the rest left out, counted")
 
+    /// A `Variant` tag that names a game other than standard chess: its moves are not read.
+    public static let nonStandardVariant = DiagnosticCode("PGN910", .error, "a [Variant] tag that is not standard chess (Atomic, Crazyhouse, Chess960, …): the game's moves are not read")
+
     /// Every code above; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
         unexpectedCharacter, sanSyntax, illegalMove, ambiguousMove, malformedTag, unterminatedComment,
@@ -87,6 +90,6 @@ public enum PGNCode {
         missingResult, tooLong, malformedCommand, unreadable, noJoiningMove, severalJoiningMoves, countersDoNotFollow,
         sideDoesNotAlternate, positionRepeats, badFENLine, binaryInput, tooManyProblems, setUpWithoutFEN, nulInTag,
         wrongCheckMarker, resultContradictsPosition, fenSurroundingSpace, fenPlacementNotCanonical,
-        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits,
+        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits, nonStandardVariant,
     ]
 }

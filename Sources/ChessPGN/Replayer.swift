@@ -78,17 +78,36 @@ public struct Replayer: Sendable {
     /// How many variations are open.
     public var depth: Int { lines.count - 1 }
 
+    /// The game's `Variant` tag names another game than standard chess: nothing of it is played.
+    private var refusedVariant = false
+
     /// Starts a new game from `start`.
     public mutating func reset(start: Position = .standard) {
         self.start = start
+        refusedVariant = false
         lines.removeAll(keepingCapacity: true)
         lines.append(Line(position: start, dead: false))
+    }
+
+    /// `Variant` tag values that mean standard chess (compared without case).
+    public static let standardVariants: Set<String> = ["standard", "chess", "normal", "classical", "from position", ""]
+
+    /// Reads a `Variant` tag: a game of another variant (`Atomic`, `Crazyhouse`, `Chess960`, …) has other rules,
+    /// so its moves are not played as standard chess; PGN910 says so, once, and the game is not converted.
+    public mutating func setVariant(_ value: String, at loc: PGNLocation) -> Diagnostic? {
+        guard !Self.standardVariants.contains(value.lowercased()) else { return nil }
+        refusedVariant = true
+        lines[0].dead = true
+        return diagnostic(PGNCode.nonStandardVariant, "[Variant \"\(value)\"] is not standard chess: the game's moves are not read", at: loc)
     }
 
     /// Reads a `FEN` tag and restarts from it; a diagnostic when it does not parse or is illegal.
     public mutating func setStart(fen: String, at loc: PGNLocation) -> Diagnostic? {
         do {
+            let refused = refusedVariant
             reset(start: try Position(fen: fen))
+            refusedVariant = refused
+            lines[0].dead = refused  // a FEN tag after a refused Variant tag does not revive the game
             return nil
         } catch {
             lines[0].dead = true
@@ -225,13 +244,20 @@ public struct Replayer: Sendable {
     public mutating func beginVariation(at loc: PGNLocation) -> Diagnostic? {
         let parent = lines[lines.count - 1]
         guard let p = parent.previous else {
-            let place = whereText
+            let problem = variationProblem(at: loc)
             lines.append(Line(position: parent.position, label: parent.label, dead: true))
-            if parent.dead { return nil }
-            return diagnostic(PGNCode.variationWithoutMove, "variation \(place) has no move to replace", at: loc)
+            return problem
         }
         lines.append(Line(position: p, label: parent.previousLabel, dead: parent.dead))
         return nil
+    }
+
+    /// What opening a variation here would report, without opening it: PGN153 when the line has no move to
+    /// replace yet (a variation before the first move). A visitor that skips variations still reports it.
+    public func variationProblem(at loc: PGNLocation) -> Diagnostic? {
+        let parent = lines[lines.count - 1]
+        guard parent.previous == nil, !parent.dead else { return nil }
+        return diagnostic(PGNCode.variationWithoutMove, "variation \(whereText) has no move to replace", at: loc)
     }
 
     /// Closes the innermost variation.

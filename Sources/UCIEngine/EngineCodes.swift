@@ -15,10 +15,11 @@ public enum EngineCode {
     public static let unreadableInput = DiagnosticCode("UCI110", .error, "an input of analyze that cannot be read")
     public static let inputNotUTF8 = DiagnosticCode("UCI111", .error, "an input of analyze that is not UTF-8 text")
     public static let cacheUnavailable = DiagnosticCode("UCI120", .warning, "the result cache cannot be used; the analysis goes on without it")
+    public static let jobsCapped = DiagnosticCode("UCI121", .warning, "--jobs asked for more engines than there are cores; one engine per core is started")
 
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
         notFound, launchFailed, died, hung, protocolViolation, unsupportedOption, invalidPosition, gaveUp,
-        ignoredLines, unreadableInput, inputNotUTF8, cacheUnavailable,
+        ignoredLines, unreadableInput, inputNotUTF8, cacheUnavailable, jobsCapped,
     ]
 }

@@ -5,25 +5,24 @@ import Foundation
 public enum EngineLocator {
     public static let fallbackPath = "/usr/games/stockfish"
 
-    /// The first engine found, in this order: `explicitPath` (from `--engine`; a name without `/`
-    /// is looked up on `PATH`; otherwise returned as given, even if missing, so the launch reports
-    /// the exact problem), `FORGE_ENGINE`, `stockfish` in
+    /// The first engine found, in this order: `explicitPath` (from `--engine`), else `FORGE_ENGINE` (either: a
+    /// name without `/` is looked up on `PATH`; otherwise returned as given, even if missing, so the launch
+    /// reports the exact problem), `stockfish` in
     /// each `PATH` directory, `/usr/games/stockfish`. Throws `.notFound` listing what was tried.
     public static func locate(
         explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
         fallback: String = EngineLocator.fallbackPath
     ) throws(EngineFailure) -> String {
-        if let explicitPath, !explicitPath.isEmpty {
-            // A bare name (`--engine stockfish`) is looked up on PATH, as a shell would.
-            guard !explicitPath.contains("/") else { return explicitPath }
+        // `--engine`, else `FORGE_ENGINE`: one rule for both (a bare name is looked up on PATH, as a shell would).
+        if let named = [explicitPath, environment["FORGE_ENGINE"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) {
+            guard !named.contains("/") else { return named }
             let fm = FileManager.default
             for dir in (environment["PATH"] ?? "").split(separator: ":") where !dir.isEmpty {
-                let candidate = dir.hasSuffix("/") ? "\(dir)\(explicitPath)" : "\(dir)/\(explicitPath)"
+                let candidate = dir.hasSuffix("/") ? "\(dir)\(named)" : "\(dir)/\(named)"
                 if fm.isExecutableFile(atPath: candidate) { return candidate }
             }
-            return explicitPath
+            return named
         }
-        if let fromEnvironment = environment["FORGE_ENGINE"], !fromEnvironment.isEmpty { return fromEnvironment }
         var tried: [String] = []
         let fm = FileManager.default
         for dir in (environment["PATH"] ?? "").split(separator: ":") where !dir.isEmpty {

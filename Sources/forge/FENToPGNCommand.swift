@@ -34,6 +34,9 @@ struct FENToPGNCommand: ParsableCommand {
             guard name.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 }) else {
                 throw ValidationError("--tag \(t): a tag name has only letters, digits and _")
             }
+            guard !FENSequenceConverter.derivedTags.contains(name) else {
+                throw ValidationError("--tag \(t): \(name) is written from each sequence's first position; a given one would contradict the moves")
+            }
             return PGNTag(name: name, value: String(t[t.index(after: eq)...]))
         }
     }

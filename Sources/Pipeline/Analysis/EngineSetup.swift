@@ -118,7 +118,12 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
                                        notes: ["cache: \(file)"]))
         }
     }
-    let pool = EnginePool(launcher: .process(path), size: config.jobs, log: diagnostics.log)
+    // More engines than cores only share the cores (and a huge --jobs exhausts processes and descriptors): capped.
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    if let asked = config.jobs, asked > cores {
+        diagnostics.add(Diagnostic(EngineCode.jobsCapped, "--jobs \(asked) asks for more engines than the \(cores) cores; \(cores) started"))
+    }
+    let pool = EnginePool(launcher: .process(path), size: min(config.jobs ?? cores, cores), log: diagnostics.log)
     do throws(EngineFailure) {
         return try PositionAnalyzer(pool: pool, cache: cache, profile: config.profile)
     } catch {

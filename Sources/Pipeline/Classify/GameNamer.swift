@@ -74,6 +74,7 @@ struct GameNamer: PGNVisitor {
 
     mutating func tag(name: String, value: String, at location: PGNLocation) {
         if name == "FEN", let d = replayer.setStart(fen: value, at: location) { fail(d) }
+        if name == "Variant", let d = replayer.setVariant(value, at: location) { fail(d) }
     }
 
     mutating func beginMovetext() {
@@ -97,7 +98,11 @@ struct GameNamer: PGNVisitor {
     }
 
     mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
-        guard variations, let parent = open.last, budget.admitVariation(depth: open.count) else { return .skip }
+        guard variations else {
+            if let d = replayer.variationProblem(at: location) { fail(d) }  // skipped, but not silently wrong
+            return .skip
+        }
+        guard let parent = open.last, budget.admitVariation(depth: open.count) else { return .skip }
         if let d = replayer.beginVariation(at: location) { fail(d) }
         open.append(Open(line: nextLine, ply: parent.ply - 1, best: parent.bestBefore, bestBefore: nil))
         nextLine += 1

@@ -105,6 +105,14 @@ public enum WordsBundleLocator {
         guard let path = location.path else {
             return .failure(WordsOpenFailure(diagnostic: notFound(location, explicit: explicit != nil), missing: true))
         }
+        // Only a regular file is mapped: a folder gives a Cocoa error, a FIFO blocks or reads as "permission".
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue || !isRegularFile(path) {
+            let found = isFolder.boolValue ? "a folder" : "not a regular file (a pipe, a device or a socket)"
+            let hint = isFolder.boolValue ? ["a bundle folder holds it at words/words.dawg: pass --dawg \(path)/words/words.dawg"] : []
+            return .failure(WordsOpenFailure(
+                diagnostic: Diagnostic(WordsCode.noDictionary, "expected a words.dawg file at \(path), found \(found)", notes: hint), missing: true))
+        }
         do {
             return .success((try WordDictionary(contentsOf: URL(fileURLWithPath: path)), path))
         } catch {
@@ -114,6 +122,11 @@ public enum WordsBundleLocator {
                 missing: false))
         }
     }
+}
+
+/// True when `path` (links followed) is a regular file.
+private func isRegularFile(_ path: String) -> Bool {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
 }
 
 /// Why no dictionary could be used.
