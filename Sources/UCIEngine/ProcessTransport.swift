@@ -57,25 +57,66 @@ public final class ProcessTransport: LineTransport, @unchecked Sendable {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
-        let inPipe = Pipe()
-        let outPipe = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = outPipe
+        // The pipes are made here, not by Foundation's `Pipe()`, which traps when no descriptor is left
+        // (`ulimit -n 10`): running out of descriptors is an error that says so.
+        try Self.requireFreeDescriptors(executable)
+        let (childIn, ourIn) = try Self.pipePair(executable)
+        let ourOut: Int32, childOut: Int32
+        do { (ourOut, childOut) = try Self.pipePair(executable) } catch {
+            close(childIn)
+            close(ourIn)
+            throw error
+        }
+        let childInput = FileHandle(fileDescriptor: childIn, closeOnDealloc: true)
+        let childOutput = FileHandle(fileDescriptor: childOut, closeOnDealloc: true)
+        p.standardInput = childInput
+        p.standardOutput = childOutput
         p.standardError = FileHandle.nullDevice
         do {
             try p.run()
         } catch {
+            close(ourIn)
+            close(ourOut)
             throw .launchFailed(path: executable, reason: "\(error.localizedDescription)")
         }
+        // The child has its copies; ours of its ends are closed, so its exit is our end of file.
+        try? childInput.close()
+        try? childOutput.close()
         // Its own process group, so that ending it ends every process it started.
         if getpgid(p.processIdentifier) != p.processIdentifier { _ = setpgid(p.processIdentifier, p.processIdentifier) }
         registry.register(p.processIdentifier)
         process = p
         processID = p.processIdentifier
         path = executable
-        input = inPipe.fileHandleForWriting
-        // Process.run() already closed our copies of the child's pipe ends.
-        output = outPipe.fileHandleForReading
+        input = FileHandle(fileDescriptor: ourIn, closeOnDealloc: true)
+        output = FileHandle(fileDescriptor: ourOut, closeOnDealloc: true)
+    }
+
+    /// `Process.run` needs descriptors of its own and traps without them: at least 16 must be free before an
+    /// engine is started, else `.launchFailed` says so.
+    private static func requireFreeDescriptors(_ executable: String) throws(EngineFailure) {
+        var probes: [Int32] = []
+        defer { for d in probes { close(d) } }
+        for _ in 0..<16 {
+            let d = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard d >= 0 else {
+                let why = String(cString: strerror(errno))
+                throw .launchFailed(path: executable, reason: "no file descriptor left to start it (\(why)); raise `ulimit -n` or lower --jobs")
+            }
+            probes.append(d)
+        }
+    }
+
+    /// A pipe as (read end, write end), both close-on-exec (the child gets its end through `Process`);
+    /// `.launchFailed` saying so when no descriptor is left.
+    private static func pipePair(_ executable: String) throws(EngineFailure) -> (Int32, Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            let why = String(cString: strerror(errno))
+            throw .launchFailed(path: executable, reason: "no file descriptor left for the engine's pipes (\(why)); raise `ulimit -n` or lower --jobs")
+        }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
     }
 
     deinit {

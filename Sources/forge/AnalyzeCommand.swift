@@ -17,7 +17,7 @@ struct AnalyzeCommand: ParsableCommand {
             Inputs: FEN files (one FEN per line; blank lines are skipped; - reads them from standard input) and *.pgn files
             (every mainline position of every game). A bad input file or line is reported and the good positions are analysed all the same.
 
-            """ + ExitCodes.help([.inputErrors, .engineUnavailable], notes: [.ok: "all analysed", .inputErrors: "bad input or a position failed"]))
+            """ + ExitCodes.help([.inputErrors, .noInput, .engineUnavailable, .ioError], notes: [.ok: "all analysed", .inputErrors: "bad input or a position failed"]))
 
     @OptionGroup var input: InputOptions
 

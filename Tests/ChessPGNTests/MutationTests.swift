@@ -76,8 +76,10 @@ struct SeededGenerator: RandomNumberGenerator {
         let (out, diags) = try exportFENs(Array(text.utf8), name: "deep.pgn", options: FENExportOptions())
         #expect(diags.isEmpty)
         #expect(out.split(separator: "\n").count == 3)
+        // The tree keeps variations nested up to GameLimits' depth; the deeper ones are counted (PGN909).
         let (games, written) = try roundTripGames(Array(text.utf8), name: "deep.pgn")
-        #expect(games.first?.nodes.count == depth + 4)
+        #expect(games.first?.nodes.count == GameLimits.standard.maxVariationDepth + 4)
+        #expect(games.first?.diagnostics.map(\.code) == [PGNCode.gameBeyondLimits])
         #expect(written.hasSuffix("2. Nf3 *\n"))
     }
 

@@ -68,7 +68,7 @@ public struct AnalyzeReport: CommandReport {
 
 /// Runs `forge analyze`. Result text goes to `output` (one call per position, in input order);
 /// progress text to `progress` (only when `showProgress`). A bad input (a missing file, a bad FEN)
-/// is reported and the good positions are analysed all the same; the run then exits 1. A position
+/// is reported and the good positions are analysed all the same; the run then exits 1 (66 when an input is missing). A position
 /// the engine keeps failing on is reported and the run goes on. With a shard, only the positions
 /// of that shard are analysed and printed.
 ///
@@ -79,14 +79,15 @@ public func runAnalyze(
     _ config: AnalyzeConfiguration, output: @escaping @Sendable (String) -> Void, progress: @escaping @Sendable (String) -> Void
 ) -> AnalyzeReport {
     let start = Date()
-    let (read, inputDiagnostics) = PositionSource.read(files: config.files)
+    let (read, inputDiagnostics, missing) = PositionSource.readCountingMissing(files: config.files)
+    let inputOutcome: CommandOutcome = missing > 0 ? .noInput : .ok  // a missing input is 66, as for every reading command
     let positions = config.shard.map { shard in read.filter { (try? Position(fen: $0.fen)).map(shard.contains) ?? true } } ?? read
     func report(_ d: [Diagnostic], _ outcome: CommandOutcome, hits: Int = 0, pool: EnginePool? = nil) -> AnalyzeReport {
         AnalyzeReport(diagnostics: d, outcome: outcome, positions: positions.count, otherShards: read.count - positions.count,
                       fromCache: hits, searched: pool?.searches ?? 0, engines: pool?.size ?? 0,
                       engineSeconds: pool?.engineSeconds ?? 0, seconds: Date().timeIntervalSince(start))
     }
-    if positions.isEmpty { return report(inputDiagnostics, .from(inputDiagnostics)) }
+    if positions.isEmpty { return report(inputDiagnostics, inputOutcome.worst(.from(inputDiagnostics))) }
     let engineDiagnostics = EngineDiagnostics(verbose: config.engine.verbose)
     let analyzer: PositionAnalyzer
     do throws(Diagnostic) {
@@ -112,7 +113,7 @@ public func runAnalyze(
         }
     }
     analyzer.pool.shutdown()
-    return report(diagnostics, .from(diagnostics), hits: analyzer.cacheHits, pool: analyzer.pool)
+    return report(diagnostics, inputOutcome.worst(.from(diagnostics)), hits: analyzer.cacheHits, pool: analyzer.pool)
 }
 
 /// Writes results in input order as soon as every earlier one is written.

@@ -22,10 +22,18 @@ public enum PositionSource {
     /// `*.pgn` files: every mainline position of every game (the start position, then after each
     /// ply). Other files are FEN files: one FEN per line; blank lines (sequence separators) are skipped.
     public static func read(files: [String]) -> (positions: [SourcedPosition], diagnostics: [Diagnostic]) {
+        let r = readCountingMissing(files: files)
+        return (r.positions, r.diagnostics)
+    }
+
+    /// `read`, and how many inputs could not be opened at all (the command then ends with `.noInput`, 66).
+    static func readCountingMissing(files: [String]) -> (positions: [SourcedPosition], diagnostics: [Diagnostic], missing: Int) {
         var positions: [SourcedPosition] = []
         var diagnostics: [Diagnostic] = []
+        var missing = 0
         for file in files {
             if file.lowercased().hasSuffix(".pgn") {
+                if file != "-" && !FileManager.default.isReadableFile(atPath: file) { missing += 1 }
                 let (p, d) = readPGN(file)
                 positions += p
                 diagnostics += d
@@ -34,6 +42,7 @@ public enum PositionSource {
             // `-`: FEN lines from standard input, named as the other readers name it.
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
             guard let data else {
+                missing += 1
                 diagnostics.append(Diagnostic(EngineCode.unreadableInput, "cannot read \(file): no such file or not readable",
                                               at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
@@ -46,7 +55,7 @@ public enum PositionSource {
             positions += p
             diagnostics += d
         }
-        return (positions, diagnostics)
+        return (positions, diagnostics, missing)
     }
 
     /// The mainline positions of every game of a PGN file.
