@@ -18,6 +18,8 @@ public struct GameTreeBuilder: PGNVisitor {
     private var replayer: Replayer
     private var cursor = 0
     private var stack: [Int] = []
+    /// The first node of each open variation (parallel to `stack`; nil until its first move is read).
+    private var variationFirstNodes: [Int?] = []
     private var atLineStart = true
     private var deadDepth: Int? = nil  // without replay: a variation that has no move to replace
     private var openings = VariationOpenings()
@@ -34,6 +36,7 @@ public struct GameTreeBuilder: PGNVisitor {
         if replaying { game.start = .standard }
         cursor = 0
         stack.removeAll()
+        variationFirstNodes.removeAll()
         openings.removeAll()
         atLineStart = true
         deadDepth = nil
@@ -62,6 +65,9 @@ public struct GameTreeBuilder: PGNVisitor {
             case .ignored: return
             case .failed(let d):
                 game.diagnostics.append(d)
+                if let first = variationFirstNodes.last {
+                    game.cutVariations.append(CutVariation(firstNode: first, error: d))
+                }
                 return
             case .played(let r):
                 node.san = r.canonicalSAN
@@ -74,6 +80,7 @@ public struct GameTreeBuilder: PGNVisitor {
         }
         atLineStart = false
         let index = game.nodes.count
+        if let last = variationFirstNodes.indices.last, variationFirstNodes[last] == nil { variationFirstNodes[last] = index }
         game.nodes.append(node)
         game.nodes[cursor].children.append(index)
         cursor = index
@@ -99,6 +106,7 @@ public struct GameTreeBuilder: PGNVisitor {
 
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
         stack.append(cursor)
+        variationFirstNodes.append(nil)
         openings.begin(at: location, diagnostics: game.diagnostics.count)
         if replaying {
             if let d = replayer.beginVariation(at: location) { game.diagnostics.append(d) }
@@ -121,6 +129,7 @@ public struct GameTreeBuilder: PGNVisitor {
         if replaying { replayer.endVariation() }
         if let d = deadDepth, d == stack.count { deadDepth = nil }
         cursor = stack.popLast() ?? 0
+        _ = variationFirstNodes.popLast()
         openings.end()
         // Comments left at the start of an empty variation are dropped with it.
         pendingStart.removeAll()

@@ -73,6 +73,17 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case github
 }
 
+/// `--names`: the name list's folder, the same for every command that reads it; without it, where `ForgeData` finds
+/// forge's data.
+struct NameListOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The name list's folder (lichess's chess-openings, a.tsv … e.tsv). Default: data/chess-openings "
+                               + "under $FORGE_SHARE, this folder or a parent, or an installed forge's share/contentforge.",
+                               valueName: "folder"))
+    var names: String?
+
+    var path: String { ForgeData.resolve(explicit: names, default: NameListFiles.defaultDirectory) }
+}
+
 /// The report options of every command.
 struct ReportOptions: ParsableArguments {
     @Option(help: "How diagnostics and the summary are printed: text, json (one object with diagnostics and summary) or github (GitHub Actions annotations).")

@@ -22,11 +22,11 @@ struct WordsSourceArguments: ParsableArguments {
     var region: String = "american"
     @Option(help: "The largest SCOWL size level read (10–95; 95 is mostly not words).")
     var maxLevel: Int = 80
-    @Option(help: "The directory holding deny.txt and allow.txt.")
-    var curation: String = "data/words"
+    @Option(help: "The directory holding deny.txt and allow.txt (default: data/words where forge finds its data).")
+    var curation: String?
 
     var options: WordsSourceOptions {
-        WordsSourceOptions(scowlDirectory: scowl, region: region, maxLevel: maxLevel, curationDirectory: curation)
+        WordsSourceOptions(scowlDirectory: scowl, region: region, maxLevel: maxLevel, curationDirectory: ForgeData.resolve(explicit: curation, default: WordsSourceOptions.curationFolder))
     }
 }
 

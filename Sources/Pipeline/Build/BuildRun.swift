@@ -265,7 +265,8 @@ public enum Build {
         let engineName = verdicts.compactMap { $0?.engine }.first ?? "unknown"
         let profile = verdicts.compactMap { $0?.profile }.first ?? config.engine.profile.key
         let hashed = lib.files + (names.map { $0.listFiles + $0.reasonFiles } ?? [])
-        let sourceHash = SourceHash.of(files: hashed.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
+        let sourcePaths = SourcePaths(openings: config.openingsPath, nameList: config.nameListPath)
+        let sourceHash = SourceHash.of(files: hashed.map { (sourcePaths.hashed($0), FileManager.default.contents(atPath: $0) ?? Data()) })
         let buildDate: String?
         do { buildDate = try BundleInfo.buildDate(sourceDateEpoch: config.sourceDateEpoch) } catch {
             return (false, diagnostics + [Diagnostic(BundleCode.invalidSourceDateEpoch, "SOURCE_DATE_EPOCH: \(error)")], engineCounts())
@@ -284,7 +285,7 @@ public enum Build {
         }
         let library = lib.sources.filter { $0.kind != .coach }
         let content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
-                                                   info: info, library: library)
+                                                   info: info, library: library, paths: sourcePaths)
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
         let fenFiles = library.sorted { $0.file < $1.file }.map { s in
             (BundleContentBuilder.libraryFENPath(s), Regeneration.fenText(for: s))

@@ -62,7 +62,8 @@ public enum Regenerate {
         let lib = LibraryFiles.load(config.paths)
         var diagnostics = lib.diagnostics
         var targets: [(path: String, text: String, source: OpeningSource?)] = []
-        for s in lib.sources where s.kind != .coach {
+        // A source missing a variation (its error is reported) is not the author's whole text: nothing is written from it.
+        for s in lib.sources where s.kind != .coach && s.droppedVariations == 0 {
             targets.append((String(s.file.dropLast(4)) + ".fen", Regeneration.fenText(for: s), s))
         }
         for (path, text) in lib.fenFiles where lib.source(for: path) == nil {
