@@ -44,7 +44,8 @@ install-data:
 	install -m 0644 data/chess-openings/*.tsv data/chess-openings/COPYING.txt data/chess-openings/README.md data/chess-openings/UPSTREAM_COMMIT "$(SHARE)/data/chess-openings/"
 	install -m 0644 data/words/deny.txt data/words/allow.txt "$(SHARE)/data/words/"
 	install -m 0644 Examples/first-opening/vienna-game.pgn "$(SHARE)/Examples/first-opening/"
-	$(FORGE) words build --curation data/words --out "$(SHARE)/data/bundle/words" >/dev/null
+	$(FORGE) words build --curation data/words --out .build/install-words >/dev/null
+	install -m 0644 .build/install-words/words.dawg "$(SHARE)/data/bundle/words/"
 
 test: setup lint-workflows
 	$(SWIFT) test
