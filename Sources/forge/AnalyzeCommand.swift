@@ -51,7 +51,7 @@ struct AnalyzeCommand: ParsableCommand {
             files: input.paths(extensions: ["fen", "pgn"]),
             engine: engineOptions.configuration(multiPV: multipv, shard: shard, verbose: verbose),
             format: outputFormat,
-            showProgress: isatty(2) == 1 && report.format != .json, shard: shard)
+            progress: report.progress, shard: shard)
         let result = runAnalyze(config, output: { line in
             // SIGPIPE is ignored (for the engines' pipes), so a closed stdout (`| head`) shows up as a
             // write error: stop like a pipe-killed tool would; the exit handler kills the engines.

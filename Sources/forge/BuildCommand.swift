@@ -50,7 +50,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
         let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engineOptions.configuration(shard: shard),
-                                        showProgress: isatty(2) == 1 && report.format != .json,
+                                        progress: report.progress,
                                         sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
                                         words: noWords || shard != nil ? nil : WordsSourceOptions(scowlDirectory: scowl, curationDirectory: ForgeData.resolve(explicit: nil, default: WordsSourceOptions.curationFolder)),
                                         nameListPath: nameList.path, shard: shard)

@@ -89,6 +89,13 @@ struct ReportOptions: ParsableArguments {
     @Option(help: "How diagnostics and the summary are printed: text, json (one object with diagnostics and summary) or github (GitHub Actions annotations).")
     var format: ReportFormat = .text
 
+    @Flag(help: "No progress: neither the bar on a terminal nor the line every 30 s in a log.")
+    var quiet = false
+
+    /// Long work's progress on standard error: none with --quiet or --format json, else a bar on a terminal and a
+    /// line every 30 s in a log.
+    var progress: ProgressStyle { ProgressStyle.forStandardError(quiet: quiet || format == .json) }
+
     /// A diagnostic as this format prints it line by line (nil for json, printed whole at the end).
     func line(_ d: Diagnostic) -> String? {
         switch format {

@@ -49,7 +49,7 @@ struct ValidateCommand: ParsableCommand {
         var config = ValidateConfiguration(
             paths: paths, engine: noEngine ? nil : engineOptions.configuration,
             thresholds: EngineThresholds(errorCentipawns: errorCentipawns, warningCentipawns: warningCentipawns),
-            showProgress: isatty(2) == 1 && report.format != .json, namesPath: noNames ? nil : nameList.path, learnerMovesOnly: learnerMovesOnly)
+            progress: report.progress, namesPath: noNames ? nil : nameList.path, learnerMovesOnly: learnerMovesOnly)
         config.strict = strict
         let result = Validate.run(config)
         // The diagnostics are validate's output: standard output.

@@ -61,7 +61,7 @@ struct WordsBuildCommand: ParsableCommand {
 
     func run() throws {
         var progress: (@Sendable (String) -> Void)?
-        if isatty(2) != 0 && report.format != .json {
+        if report.progress != .off {  // its stage lines, on a terminal or in a log; not with --quiet
             progress = { @Sendable line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let result = WordsBuild.run(WordsBuildConfiguration(source: source.options, outputDirectory: out, progress: progress))

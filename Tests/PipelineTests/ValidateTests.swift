@@ -179,23 +179,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
 /// Regenerating never writes from a source that lost a variation to an error.
 @Test func regenerateSkipsASourceWithADroppedVariation() throws {
     let dir = try Fixtures.tempDirectory() + "/library"
-    try FileManager.default.createDirectory(atPath: dir + "/classical", withIntermediateDirectories: true)
-    let pgn = """
-        [Event "?"]
-        [Site "?"]
-        [Date "????.??.??"]
-        [Round "-"]
-        [White "?"]
-        [Black "?"]
-        [Result "*"]
-        [ECO "D06"]
-        [Opening "Queen's Gambit"]
-        [Description "White offers a pawn for the centre."]
-
-        1. d4 d5 2. c4 (2. Nf3 Nf6 3. Ke3) 2... e6 *
-
-        """
-    try pgn.write(toFile: dir + "/classical/qg.pgn", atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(atPath: Fixtures.path("one-bad-variation-library"), toPath: dir)
     let v = Validate.run(ValidateConfiguration(paths: [dir], engine: nil))
     #expect(v.diagnostics.filter { $0.severity == .error }.map(\.code.string) == ["PGN102"], "\(v.diagnostics.map(\.text))")
     #expect(v.lines == 1)
