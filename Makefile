@@ -5,12 +5,12 @@ STAMP = .build/.setup-done
 
 PREFIX ?= /usr/local
 
-.PHONY: help setup build release install test lint-workflows validate validate-deep regenerate-check build-data bench perft-deep fuzz ci clean
+.PHONY: help setup build release install install-data test lint-workflows validate validate-deep regenerate-check build-data bench perft-deep fuzz ci clean
 
 help:
-	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine (idempotent)"
+	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine, slurm-wlm, munge, kubernetes-validate (idempotent)"
 	@echo "make build        debug build of forge"
-	@echo "make install      release build, then forge into \$$(PREFIX)/bin (PREFIX=$(PREFIX))"
+	@echo "make install      release build, then forge into \$$(PREFIX)/bin and its data into \$$(PREFIX)/share/contentforge (PREFIX=$(PREFIX))"
 	@echo "make test         the whole test suite (talks to the real Stockfish), the workflow lint and the deploy/ checks"
 	@echo "make validate     forge validate openings/ (every check, engine included)"
 	@echo "make validate-deep  the engine checks of the coach openings again at 5x the build's node budget (slow; CI runs it once)"
@@ -30,13 +30,27 @@ build: setup
 release: setup
 	$(SWIFT) build -c release --product forge
 
-install: release
+# The data forge reads at run time goes to $(PREFIX)/share/contentforge, laid out as in the checkout: the name list,
+# the word curation lists, the word dictionary (built here from SCOWL) and the first-opening example. forge finds it
+# beside itself (Sources/Pipeline/ForgeData.swift); FORGE_SHARE points elsewhere.
+SHARE = $(DESTDIR)$(PREFIX)/share/contentforge
+install: release install-data
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 0755 $(FORGE_RELEASE) "$(DESTDIR)$(PREFIX)/bin/forge"
+
+FORGE ?= $(FORGE_RELEASE)
+install-data:
+	install -d "$(SHARE)/data/chess-openings" "$(SHARE)/data/words" "$(SHARE)/data/bundle/words" "$(SHARE)/Examples/first-opening"
+	install -m 0644 data/chess-openings/*.tsv data/chess-openings/COPYING.txt data/chess-openings/README.md data/chess-openings/UPSTREAM_COMMIT "$(SHARE)/data/chess-openings/"
+	install -m 0644 data/words/deny.txt data/words/allow.txt "$(SHARE)/data/words/"
+	install -m 0644 Examples/first-opening/vienna-game.pgn "$(SHARE)/Examples/first-opening/"
+	$(FORGE) words build --curation data/words --out .build/install-words >/dev/null
+	install -m 0644 .build/install-words/words.dawg "$(SHARE)/data/bundle/words/"
 
 test: setup lint-workflows
 	$(SWIFT) test
 	python3 scripts/check-deploy.py --self-test
+	./scripts/check-kubernetes.sh
 
 lint-workflows: setup
 	./scripts/ci/lint-workflows.sh

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks deploy/: the Kubernetes manifests parse and hold together (an Indexed Job whose shard count matches its
 completions, JOB_COMPLETION_INDEX used, every variable defined, every volume and claim resolved), the container
-recipe installs Stockfish and forge, and the Slurm scripts pass `bash -n` and use only variables they define,
+recipe installs Stockfish and forge and builds with the Swift the package is tested with (on the runtime's Debian
+release), and the Slurm scripts pass `bash -n` and use only variables they define,
 Slurm sets, or give a default. `--self-test` breaks each rule on purpose and checks that it is reported.
 Exit 0 when clean, 1 with one line per problem."""
 import copy
@@ -107,9 +108,29 @@ def check_kubernetes(docs_by_file, problems):
         problems.append("deploy/kubernetes: no volume (PersistentVolumeClaim) for the shard caches")
 
 
-def check_containerfile(text, problems):
+def toolchain_version():
+    """The Swift the package is built and tested with here (`swift --version`), or None without a toolchain."""
+    try:
+        out = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout
+    except OSError:
+        return None
+    m = re.search(r"Swift version (\d+\.\d+(?:\.\d+)?)", out)
+    return m.group(1) if m else None
+
+
+def check_containerfile(text, problems, toolchain=None):
     if not re.search(r"^FROM debian:", text, re.M):
         problems.append("Containerfile: the runtime image must be Debian (FROM debian:…)")
+    # The build image: the Swift the package is tested with, on the Debian release the runtime image runs (same glibc).
+    build = re.search(r"^FROM swift:(\d+\.\d+(?:\.\d+)?)-(\w+)\b", text, re.M)
+    runtime = re.search(r"^FROM debian:(\w+)", text, re.M)
+    if not build:
+        problems.append("Containerfile: the build stage must be an official Swift image with its version and Debian release (FROM swift:X.Y.Z-bookworm)")
+    else:
+        if toolchain and build.group(1) != toolchain:
+            problems.append(f"Containerfile: the build image has Swift {build.group(1)}; the package is built and tested with {toolchain}")
+        if runtime and build.group(2) != runtime.group(1):
+            problems.append(f"Containerfile: the build image is Debian {build.group(2)}, the runtime image {runtime.group(1)}: the binary needs the same glibc")
     if not re.search(r"apt-get install[^\n]*\bstockfish\b", text):
         problems.append("Containerfile: Stockfish must come from the distribution (apt-get install stockfish)")
     if not re.search(r"^COPY --from=\S+ \S*forge\S* /usr/local/bin/forge", text, re.M):
@@ -160,10 +181,13 @@ def load():
     return docs, containerfile, texts
 
 
+TOOLCHAIN = toolchain_version()
+
+
 def check(docs, containerfile, texts):
     problems = []
     check_kubernetes(docs, problems)
-    check_containerfile(containerfile, problems)
+    check_containerfile(containerfile, problems, TOOLCHAIN)
     check_slurm(texts, problems)
     return problems
 
@@ -214,6 +238,10 @@ def self_test(docs, containerfile, texts):
             missed.append(name)
     if check(docs, containerfile.replace("stockfish", "gnuchess"), texts) == []:
         missed.append("no stockfish")
+    if check(docs, re.sub(r"^FROM swift:\S+", "FROM swift:6.1-bookworm", containerfile, flags=re.M), texts) == [] and TOOLCHAIN != "6.1":
+        missed.append("another Swift in the build image")
+    if check(docs, re.sub(r"^FROM debian:\w+", "FROM debian:trixie", containerfile, flags=re.M), texts) == []:
+        missed.append("build and runtime on other Debian releases")
     return missed
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what ContentForge needs from Debian (and PyPI for the reference tools); idempotent.
+# Installs what ContentForge needs from Debian (Slurm and munge for CI's real cluster too) and PyPI (reference tools,
+# the Kubernetes schema check); idempotent.
 set -euo pipefail
-debs=(stockfish pgn-extract scowl wamerican-huge libsqlite3-dev hyperfine shellcheck python3-yaml)
+debs=(stockfish pgn-extract scowl wamerican-huge libsqlite3-dev hyperfine shellcheck python3-yaml slurm-wlm munge)
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -25,6 +26,11 @@ if [ "${FORGE_SETUP_PYTHON:-1}" = 1 ] && command -v python3 >/dev/null; then
   if ! python3 -c 'import chess, better_profanity, yaml' 2>/dev/null || ! command -v check-jsonschema >/dev/null; then
     python3 -m pip install -q chess better-profanity pyyaml check-jsonschema >/dev/null 2>&1 \
       || echo "setup: warning: could not pip install chess better-profanity pyyaml check-jsonschema (the workflow lint and the benchmarks against python-chess need them)" >&2
+  fi
+  # The Kubernetes schema check of make test (scripts/check-kubernetes.sh), pinned with the schema version it uses.
+  if [ "$(kubernetes-validate --version 2>/dev/null)" != "1.37.0" ]; then
+    python3 -m pip install -q "kubernetes-validate==1.37.0" >/dev/null 2>&1 \
+      || echo "setup: warning: could not pip install kubernetes-validate==1.37.0 (make test's manifest check needs it)" >&2
   fi
 fi
 test -x /usr/games/stockfish || { echo "setup: /usr/games/stockfish is missing after install" >&2; exit 1; }

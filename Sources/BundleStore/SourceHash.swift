@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Files are sorted by path (UTF-8 bytes); for each, the hash takes the path's UTF-8 bytes,
 /// a NUL byte, the content length as 8 big-endian bytes, then the contents. Paths should be
-/// relative to the repository root (`openings/coach/italian-game.pgn`) so that the hash does
-/// not depend on where the checkout lives.
+/// relative to the folder the sources were found in (`coach/italian-game.pgn`) so that the hash
+/// does not depend on where the sources live or how their folder was spelled.
 ///
-///     SourceHash.of(files: [("openings/coach/italian-game.pgn", pgnData)])
+///     SourceHash.of(files: [("coach/italian-game.pgn", pgnData)])
 public enum SourceHash {
     /// The lowercase hex SHA-256 of `files` (path, contents) as described above.
     public static func of(files: [(path: String, contents: Data)]) -> String {

@@ -82,4 +82,36 @@ public struct GameTree: Sendable {
 
     /// Whether any problem is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Variations cut short by a move that could not be played (PGN101–PGN103 inside a `( … )`): such an error
+    /// spoils that variation alone, so a reader may drop it, with its error reported, and keep the game's other lines.
+    public var cutVariations: [CutVariation] = []
+
+    /// Whether an error spoils more than the variations in `cutVariations` (the main line, the tags, the syntax).
+    public var hasErrorsOutsideCutVariations: Bool {
+        let confined = cutVariations.map(\.error)
+        return diagnostics.contains { $0.severity == .error && !confined.contains($0) }
+    }
+
+    /// The nodes of the cut variations and of everything branching from them (the whole subtree of each).
+    public var nodesInCutVariations: Set<Int> {
+        var out = Set<Int>()
+        var pending = cutVariations.compactMap(\.firstNode)
+        while let i = pending.popLast() {
+            guard out.insert(i).inserted else { continue }
+            pending += nodes[i].children
+        }
+        return out
+    }
+}
+
+/// A variation whose moves stop at an error: the index of its first move's node (nil when that move itself
+/// failed, so the variation holds no node) and the error.
+public struct CutVariation: Hashable, Sendable {
+    public var firstNode: Int?
+    public var error: Diagnostic
+    public init(firstNode: Int?, error: Diagnostic) {
+        self.firstNode = firstNode
+        self.error = error
+    }
 }

@@ -18,6 +18,8 @@ public struct GameTreeBuilder: PGNVisitor {
     private var replayer: Replayer
     private var cursor = 0
     private var stack: [Int] = []
+    /// The first node of each open variation (parallel to `stack`; nil until its first move is read).
+    private var variationFirstNodes: [Int?] = []
     private var atLineStart = true
     private var deadDepth: Int? = nil  // without replay: a variation that has no move to replace
     private var openings = VariationOpenings()
@@ -37,6 +39,7 @@ public struct GameTreeBuilder: PGNVisitor {
         if replaying { game.start = .standard }
         cursor = 0
         stack.removeAll()
+        variationFirstNodes.removeAll()
         openings.removeAll()
         atLineStart = true
         deadDepth = nil
@@ -67,6 +70,9 @@ public struct GameTreeBuilder: PGNVisitor {
             case .ignored: return
             case .failed(let d):
                 game.diagnostics.append(d)
+                if let first = variationFirstNodes.last {
+                    game.cutVariations.append(CutVariation(firstNode: first, error: d))
+                }
                 return
             case .played(let r):
                 node.san = r.canonicalSAN
@@ -79,6 +85,7 @@ public struct GameTreeBuilder: PGNVisitor {
         }
         atLineStart = false
         let index = game.nodes.count
+        if let last = variationFirstNodes.indices.last, variationFirstNodes[last] == nil { variationFirstNodes[last] = index }
         game.nodes.append(node)
         game.nodes[cursor].children.append(index)
         cursor = index
@@ -106,6 +113,7 @@ public struct GameTreeBuilder: PGNVisitor {
         // Skipped whole by the reader (no endVariation): nothing of it is kept.
         guard budget.admitVariation(depth: stack.count + 1) else { return .skip }
         stack.append(cursor)
+        variationFirstNodes.append(nil)
         openings.begin(at: location, diagnostics: game.diagnostics.count)
         if replaying {
             if let d = replayer.beginVariation(at: location) { game.diagnostics.append(d) }
@@ -128,6 +136,7 @@ public struct GameTreeBuilder: PGNVisitor {
         if replaying { replayer.endVariation() }
         if let d = deadDepth, d == stack.count { deadDepth = nil }
         cursor = stack.popLast() ?? 0
+        _ = variationFirstNodes.popLast()
         openings.end()
         // Comments left at the start of an empty variation are dropped with it.
         pendingStart.removeAll()

@@ -31,11 +31,13 @@ public struct ContentBar: Sendable, Hashable, Codable {
                 guard line.role == .deviation else { continue }
                 switch line.kind ?? .deviation {
                 case .deviation:
-                    if line.phase == 2 {
+                    // A marker without a readable phase was reported (VAL205): its line counts under no phase.
+                    switch line.phase {
+                    case 2:
                         phase2Deviations += 1
                         if (CurriculumChecks.leavingMoveNumber(line) ?? .max) <= CurriculumChecks.latestPhase2Move { earlyPhase2Deviations += 1 }
-                    } else {
-                        phase3Deviations += 1
+                    case 3: phase3Deviations += 1
+                    default: break
                     }
                 case .sidestep: sidesteps += 1
                 case .trap: traps += 1

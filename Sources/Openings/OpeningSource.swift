@@ -96,6 +96,9 @@ public struct OpeningSource: Sendable {
     /// `false` when reading the file found syntax or legality errors: the lines stop at the first error
     /// of each, so only the rules that do not depend on whole lines (tags, markers, the moves read) apply.
     public var isComplete = true
+    /// Variations left out because a move in them could not be played (its error is reported): the other lines
+    /// are whole and checked, but the file is not the author's whole text, so nothing is regenerated from it.
+    public var droppedVariations = 0
 
     public func tag(_ name: String) -> String? { tags.first(where: { $0.name == name })?.value }
     /// Where the tag stands in the file; the source's start for a tag it does not have.

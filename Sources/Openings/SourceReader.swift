@@ -121,7 +121,9 @@ public enum SourceReader {
     /// Builds the source from a replayed game. Variations become lines; a variation whose first comment holds
     /// `[%dev …]` is a deviation. Returns `nil` when the game has no start position (its FEN tag was bad).
     /// A game with reading errors gives a source marked incomplete (`isComplete == false`): its lines stop
-    /// where the errors cut them, and the checks that need whole lines skip it.
+    /// where the errors cut them, and the checks that need whole lines skip it. An error confined to a variation
+    /// (a move in it that cannot be played) drops that variation alone, with what branches from it
+    /// (`droppedVariations`); the other lines stay whole and the source complete.
     public static func source(from game: GameTree, file: String, diagnostics: inout [Diagnostic]) -> OpeningSource? {
         guard let start = game.start else { return nil }
         let hasMarkers = game.nodes.contains { n in
@@ -185,7 +187,8 @@ public enum SourceReader {
                                                 location: loc(game.location))]
         // Every variation start: a node that is not its parent's first child. Walk in node order (file order).
         var lineOfNode = [Int](repeating: 0, count: game.nodes.count)
-        for i in 1..<game.nodes.count {
+        let dropped = game.nodesInCutVariations
+        for i in 1..<game.nodes.count where !dropped.contains(i) {
             let n = game.nodes[i]
             let parent = game.nodes[n.parent]
             guard parent.children.first != i else {
@@ -228,7 +231,8 @@ public enum SourceReader {
                                      branchPly: n.ply - 1, parent: parentLine, location: loc(n.location)))
         }
         var source = OpeningSource(file: file, kind: kind, tags: game.tags, start: start, lines: lines, location: loc(game.location))
-        source.isComplete = !game.hasErrors
+        source.isComplete = !game.hasErrorsOutsideCutVariations
+        source.droppedVariations = game.cutVariations.count
         return source
     }
 }

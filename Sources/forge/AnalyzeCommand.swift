@@ -51,7 +51,7 @@ struct AnalyzeCommand: ParsableCommand {
             files: input.paths(extensions: ["fen", "pgn"]),
             engine: engineOptions.configuration(multiPV: multipv, shard: shard, verbose: verbose),
             format: outputFormat,
-            showProgress: isatty(2) == 1 && report.format != .json, shard: shard)
+            progress: report.progress, shard: shard)
         let result = runAnalyze(config, output: { line in
             // A closed stdout (`| head`) ends forge quietly (141), a full disk with exit 74 (Console); the exit
             // handler ends the engines.

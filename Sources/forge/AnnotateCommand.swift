@@ -41,7 +41,7 @@ struct AnnotateCommand: ParsableCommand {
         let result = runAnnotate(AnnotateConfiguration(
             files: input.paths(extensions: ["pgn"]), format: outputFormat, engine: noEngine ? nil : engineOptions.configuration,
             options: AnnotationOptions(appendGeneratedToAuthored: appendGenerated), outputPath: output,
-            showProgress: isatty(2) == 1 && report.format != .json))
+            progress: report.progress))
         try report.finish(result, command: "annotate", dataOnStandardOutput: output == nil)
     }
 }

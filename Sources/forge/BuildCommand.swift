@@ -30,8 +30,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Build the opening bundle only, not the word dictionaries.")
     var noWords = false
 
-    @Option(help: "The name list's folder (lichess's chess-openings, a.tsv … e.tsv), an input of the opening part.")
-    var names = "data/chess-openings"
+    @OptionGroup var nameList: NameListOption
 
     @Flag(help: "Print every transposed position, the name list's too (the curriculum's are always printed).")
     var allTranspositions = false
@@ -51,10 +50,10 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
         let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engineOptions.configuration(shard: shard),
-                                        showProgress: isatty(2) == 1 && report.format != .json,
+                                        progress: report.progress,
                                         sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
-                                        words: noWords || shard != nil ? nil : WordsSourceOptions(scowlDirectory: scowl),
-                                        nameListPath: names, shard: shard)
+                                        words: noWords || shard != nil ? nil : WordsSourceOptions(scowlDirectory: scowl, curationDirectory: ForgeData.resolve(explicit: nil, default: WordsSourceOptions.curationFolder)),
+                                        nameListPath: nameList.path, shard: shard)
         let result = Build.run(config)
         try report.finish(result, command: "build") {
             guard result.outcome != .engineUnavailable else { return }

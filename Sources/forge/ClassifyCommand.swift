@@ -31,13 +31,12 @@ struct ClassifyCommand: ParsableCommand {
     @Flag(help: "Also name the end of every variation (text and jsonl).")
     var variations = false
 
-    @Option(help: "The name list's folder (lichess's chess-openings, a.tsv … e.tsv).")
-    var names = "data/chess-openings"
+    @OptionGroup var nameList: NameListOption
 
     @OptionGroup var report: ReportOptions
 
     var config: ClassifyConfiguration {
-        ClassifyConfiguration(inputs: input.paths(extensions: ["pgn"]), namesPath: names, format: outputFormat, outputPath: output,
+        ClassifyConfiguration(inputs: input.paths(extensions: ["pgn"]), namesPath: nameList.path, format: outputFormat, outputPath: output,
                               inPlace: inPlace, variations: variations)
     }
 

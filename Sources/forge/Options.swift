@@ -73,10 +73,28 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case github
 }
 
+/// `--names`: the name list's folder, the same for every command that reads it; without it, where `ForgeData` finds
+/// forge's data.
+struct NameListOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The name list's folder (lichess's chess-openings, a.tsv … e.tsv). Default: data/chess-openings "
+                               + "under $FORGE_SHARE, this folder or a parent, or an installed forge's share/contentforge.",
+                               valueName: "folder"))
+    var names: String?
+
+    var path: String { ForgeData.resolve(explicit: names, default: NameListFiles.defaultDirectory) }
+}
+
 /// The report options of every command.
 struct ReportOptions: ParsableArguments {
     @Option(help: "How diagnostics and the summary are printed: text, json (one object with diagnostics and summary) or github (GitHub Actions annotations).")
     var format: ReportFormat = .text
+
+    @Flag(help: "No progress: neither the bar on a terminal nor the line every 30 s in a log.")
+    var quiet = false
+
+    /// Long work's progress on standard error: none with --quiet or --format json, else a bar on a terminal and a
+    /// line every 30 s in a log.
+    var progress: ProgressStyle { ProgressStyle.forStandardError(quiet: quiet || format == .json) }
 
     /// A diagnostic as this format prints it line by line (nil for json, printed whole at the end).
     func line(_ d: Diagnostic) -> String? {

@@ -45,10 +45,10 @@ struct PGNToFENCommand: ParsableCommand {
         let config = PGNToFENConfiguration(
             inputs: input.paths(extensions: ["pgn"]),
             options: FENExportOptions(format: outputFormat, includeStart: start, variations: variations, game: game),
-            outputPath: output, showProgress: isatty(2) == 1 && report.format != .json)
+            outputPath: output, progress: report.progress)
         let result = Convert.pgnToFEN(config, report: { d in
             guard let line = report.line(d) else { return }
-            if config.showProgress { writeError("\r\u{1B}[2K") }  // the message replaces the progress line
+            if config.progress == .bar { writeError("\r\u{1B}[2K") }  // the message replaces the progress line
             printError(line)
         }, progress: { text in
             writeError(text)

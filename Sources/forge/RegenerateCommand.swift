@@ -27,7 +27,7 @@ struct RegenerateCommand: ParsableCommand {
     func run() throws {
         let result = Regenerate.run(RegenerateConfiguration(paths: paths, check: check,
                                                             engine: noEngine ? nil : engineOptions.configuration,
-                                                            showProgress: isatty(2) == 1 && report.format != .json))
+                                                            progress: report.progress))
         try report.finish(result, command: "regenerate") {
             guard !result.engineFailed else { return }
             let verb = check ? "would be " : ""

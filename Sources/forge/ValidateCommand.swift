@@ -36,8 +36,7 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var engineOptions: EngineOptions
 
-    @Option(help: "The name list's folder (lichess's chess-openings) the authored names are checked against (NAM1xx).")
-    var names = "data/chess-openings"
+    @OptionGroup var nameList: NameListOption
 
     @Flag(help: "Skip the name checks (NAM1xx).")
     var noNames = false
@@ -50,7 +49,7 @@ struct ValidateCommand: ParsableCommand {
         var config = ValidateConfiguration(
             paths: paths, engine: noEngine ? nil : engineOptions.configuration,
             thresholds: EngineThresholds(errorCentipawns: errorCentipawns, warningCentipawns: warningCentipawns),
-            showProgress: isatty(2) == 1 && report.format != .json, namesPath: noNames ? nil : names, learnerMovesOnly: learnerMovesOnly)
+            progress: report.progress, namesPath: noNames ? nil : nameList.path, learnerMovesOnly: learnerMovesOnly)
         config.strict = strict
         let result = Validate.run(config)
         // The diagnostics are validate's output: standard output.

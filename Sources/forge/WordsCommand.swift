@@ -22,11 +22,11 @@ struct WordsSourceArguments: ParsableArguments {
     var region: String = "american"
     @Option(help: "The largest SCOWL size level read (10–95; 95 is mostly not words).")
     var maxLevel: Int = 80
-    @Option(help: "The directory holding deny.txt and allow.txt.")
-    var curation: String = "data/words"
+    @Option(help: "The directory holding deny.txt and allow.txt (default: data/words where forge finds its data).")
+    var curation: String?
 
     var options: WordsSourceOptions {
-        WordsSourceOptions(scowlDirectory: scowl, region: region, maxLevel: maxLevel, curationDirectory: curation)
+        WordsSourceOptions(scowlDirectory: scowl, region: region, maxLevel: maxLevel, curationDirectory: ForgeData.resolve(explicit: curation, default: WordsSourceOptions.curationFolder))
     }
 }
 
@@ -61,7 +61,7 @@ struct WordsBuildCommand: ParsableCommand {
 
     func run() throws {
         var progress: (@Sendable (String) -> Void)?
-        if isatty(2) != 0 && report.format != .json {
+        if report.progress != .off {  // its stage lines, on a terminal or in a log; not with --quiet
             progress = { @Sendable line in try? StandardStream.error.write(line + "\n") }
         }
         let result = WordsBuild.run(WordsBuildConfiguration(source: source.options, outputDirectory: out, progress: progress))

@@ -45,7 +45,7 @@ func buildBundle(paths: [String], library: [String] = [], verdicts: (OpeningTree
     let info = BundleInfo(engine: "Stockfish 15.1", engineVersion: "15.1", profile: "test", sourceHash: String(repeating: "0", count: 64))
     let content = BundleContentBuilder.content(
         tree: tree, table: NameTable(tree: tree, list: NameList()), sources: coach, verdicts: verdicts(tree), annotations: [], info: info,
-        library: lib.sources.filter { $0.kind != .coach })
+        library: lib.sources.filter { $0.kind != .coach }, paths: SourcePaths(openings: repositoryRoot + "/openings", nameList: nil))
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coachbundle-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let path = dir + "/openings.sqlite"

@@ -17,7 +17,7 @@ private final class Lines: @unchecked Sendable {
 @Suite(.serialized) struct AnalyzeRunTests {
     func config(_ files: [String], engine: String? = "/usr/games/stockfish", format: AnalysisOutputFormat = .jsonl) -> AnalyzeConfiguration {
         AnalyzeConfiguration(files: files, engine: EngineConfiguration(enginePath: engine, jobs: 2, profile: AnalysisProfile(nodes: 5000, multiPV: 2),
-                                                                      cacheDirectory: nil), format: format, showProgress: false)
+                                                                      cacheDirectory: nil), format: format, progress: .off)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/games/stockfish")))

@@ -84,6 +84,43 @@ import Testing
         #expect(afterE4.map(\.weight) == [100, 10])
     }
 
+    /// The same sources through an absolute path, a relative one and a copy elsewhere (spelled with a trailing
+    /// slash) give the same bytes: the bundle records paths relative to the openings folder.
+    @Test func theBundleDoesNotDependOnWhereItWasBuilt() throws {
+        let first = try Fixtures.tempDirectory(), second = try Fixtures.tempDirectory()
+        for root in [first, second] {
+            try FileManager.default.copyItem(atPath: Fixtures.path("validate/good"), toPath: root + "/openings")
+            try FileManager.default.createDirectory(atPath: root + "/names", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: root + "/names/a.tsv")
+        }
+        let relative = Self.relativeSpelling(of: first)
+        #expect(!relative.hasPrefix("/"))
+        var bundles: [String] = []
+        for (openings, names) in [(first + "/openings", first + "/names"), (relative + "/openings", relative + "/names"),
+                                  (second + "/openings/", second + "/names/")] {
+            let out = try Fixtures.tempDirectory()
+            let r = Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
+                                                 engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache),
+                                                 nameListPath: names))
+            #expect(!r.failed, "\(r.diagnostics.map(\.text))")
+            bundles.append(out)
+        }
+        for f in ["openings.sqlite", "openings.bin", "manifest.json", "fen/classical/qgd.fen"] {
+            let bytes = bundles.map { FileManager.default.contents(atPath: $0 + "/" + f) }
+            #expect(bytes[0] != nil && bytes[0] == bytes[1] && bytes[0] == bytes[2], "\(f)")
+        }
+        let bundle = try OpeningsBundle(path: bundles[0] + "/openings.sqlite")
+        #expect(try bundle.openings().map(\.sourceFile) == ["coach/italian.pgn"])
+    }
+
+    /// `path` spelled relative to the current directory (`../../tmp/…`).
+    static func relativeSpelling(of path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath.split(separator: "/")
+        let there = path.split(separator: "/")
+        let common = zip(here, there).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: here.count - common) + there[common...].map(String.init)).joined(separator: "/")
+    }
+
     @Test func validationErrorsStopTheBuild() throws {
         let out = try Fixtures.tempDirectory()
         let r = try build(Fixtures.path("validate/VAL204"), into: out)

@@ -24,7 +24,7 @@ private func oracle(nodes: Int) -> AnalyzerOracle? {
     return try? makeEngineOracle(
         EngineConfiguration(enginePath: stockfish, jobs: 1, profile: AnalysisProfile(nodes: nodes),
                             cacheDirectory: EngineConfiguration.defaultCacheDirectory),
-        showProgress: false)
+        progress: .off)
 }
 
 struct EngineMotifCase: CustomStringConvertible, Sendable {

@@ -28,7 +28,8 @@ enum NameFixtures {
         let tree = OpeningTree.build([], names: list)
         let table = NameTable(tree: tree, list: list)
         let info = BundleInfo(engine: "none", engineVersion: "", profile: "", sourceHash: String(repeating: "0", count: 64), buildDate: nil)
-        let content = BundleContentBuilder.content(tree: tree, table: table, sources: [], verdicts: [], annotations: [], info: info)
+        let content = BundleContentBuilder.content(tree: tree, table: table, sources: [], verdicts: [], annotations: [], info: info,
+                                                   paths: SourcePaths(openings: "openings", nameList: nil))
         let path = try Fixtures.tempDirectory() + "/openings.sqlite"
         _ = try BundleWriter().write(content, to: path)
 

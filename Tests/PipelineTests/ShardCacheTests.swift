@@ -246,7 +246,7 @@ func tree(_ dir: String) -> [String: Data] {
         let profile = AnalysisProfile(nodes: 3000, multiPV: 1)
         let config = AnalyzeConfiguration(files: [fen], engine: EngineConfiguration(enginePath: "/usr/games/stockfish", jobs: 1, profile: profile,
                                                                                     cacheDirectory: nil, cachePath: dir + "/c.sqlite"),
-                                          format: .jsonl, showProgress: false)
+                                          format: .jsonl, progress: .off)
         #expect(runAnalyze(config, output: { _ in }, progress: { _ in }).outcome == .ok)
         // Corrupt the start position's stored result.
         let c = try AnalysisCache(path: dir + "/c.sqlite")

@@ -153,3 +153,37 @@ func eachCaseBreaksItsRule(_ code: String) throws {
         #expect(r.diagnostics.first?.message.hasPrefix("engine /nonexistent/stockfish cannot be used") == true)
     }
 }
+
+/// One illegal move in one variation drops that variation alone: the file's other lines are read, counted and
+/// checked (VAL218 below is about them); a marker with an unreadable phase is an error and its line is counted
+/// under no phase.
+@Test func oneBadVariationDoesNotHideTheRestOfTheFile() throws {
+    let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("one-bad-variation")], engine: nil))
+    let file = Fixtures.path("one-bad-variation/coach/italian.pgn")
+    let errors = r.diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.code.string) == ["VAL218", "PGN102", "VAL205"], "\(r.diagnostics.map(\.text))")
+    try #require(errors.count == 3)
+    #expect(errors[0].message.hasPrefix("2 phase-2 deviations"))
+    #expect(errors[1].location == SourceLocation(file: file, line: 15, column: 1047))
+    #expect(errors[1].message.contains("illegal move \"Ke3\" after 4...Nbd7"))
+    #expect(errors[2].location == SourceLocation(file: file, line: 15, column: 2759))
+    #expect(errors[2].message.contains("phase must be 2 or 3, found \"5\""))
+    #expect(r.files == 1)
+    #expect(r.lines == 6)  // the main line and five of the six variations: the Philidor Defence is dropped
+    let content = r.content
+    #expect(content.lines == 6)
+    #expect(content.phase2Deviations == 2 && content.phase3Deviations == 0)  // Two Knights, Hungarian; not "Quiet 4...d6"
+    #expect(content.sidesteps == 1 && content.traps == 1)
+}
+
+/// Regenerating never writes from a source that lost a variation to an error.
+@Test func regenerateSkipsASourceWithADroppedVariation() throws {
+    let dir = try Fixtures.tempDirectory() + "/library"
+    try FileManager.default.copyItem(atPath: Fixtures.path("one-bad-variation-library"), toPath: dir)
+    let v = Validate.run(ValidateConfiguration(paths: [dir], engine: nil))
+    #expect(v.diagnostics.filter { $0.severity == .error }.map(\.code.string) == ["PGN102"], "\(v.diagnostics.map(\.text))")
+    #expect(v.lines == 1)
+    let r = Regenerate.run(RegenerateConfiguration(paths: [dir], check: false, engine: nil))
+    #expect(r.changes.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/classical/qg.fen"))
+}

@@ -10,16 +10,16 @@ public struct AnalyzeConfiguration: Sendable {
     public var engine: EngineConfiguration
     public var format: AnalysisOutputFormat
     /// Show a progress line (the executable sets this when standard error is a terminal).
-    public var showProgress: Bool
+    public var progress: ProgressStyle
     /// `--shard K/N`: analyse (and print) only the positions of this shard.
     public var shard: AnalysisShard?
 
-    public init(files: [String], engine: EngineConfiguration, format: AnalysisOutputFormat, showProgress: Bool,
+    public init(files: [String], engine: EngineConfiguration, format: AnalysisOutputFormat, progress: ProgressStyle,
                 shard: AnalysisShard? = nil) {
         self.files = files
         self.engine = engine
         self.format = format
-        self.showProgress = showProgress
+        self.progress = progress
         self.shard = shard
     }
 }
@@ -67,7 +67,7 @@ public struct AnalyzeReport: CommandReport {
 }
 
 /// Runs `forge analyze`. Result text goes to `output` (one call per position, in input order);
-/// progress text to `progress` (only when `showProgress`). A bad input (a missing file, a bad FEN)
+/// progress text to `progress` (as `config.progress` says). A bad input (a missing file, a bad FEN)
 /// is reported and the good positions are analysed all the same; the run then exits 1 (66 when an input is missing). A position
 /// the engine keeps failing on is reported and the run goes on. With a shard, only the positions
 /// of that shard are analysed and printed.
@@ -98,12 +98,12 @@ public func runAnalyze(
     defer { analyzer.pool.shutdown() }
 
     let writer = OrderedWriter(count: positions.count, format: config.format, positions: positions, output: output)
-    let meter = config.showProgress ? ProgressMeter(total: positions.count, write: progress) : nil
+    let meter = ProgressMeter(total: positions.count, style: config.progress, write: progress)
     let results = analyzer.analyse(positions.map(\.fen)) { i, result, source in
         writer.deliver(i, result)
-        meter?.advance(cached: source == .cache)
+        meter.advance(cached: source == .cache)
     }
-    meter?.finish()
+    meter.finish()
 
     var diagnostics = inputDiagnostics + engineDiagnostics.all
     diagnostics += cacheDiagnostics(analyzer)

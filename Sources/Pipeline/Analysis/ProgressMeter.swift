@@ -1,35 +1,36 @@
-// ProgressMeter: the one-line progress display (done, rate, ETA), redrawn at most ten times a second.
+// ProgressMeter: the engine's progress (positions done, cached, rate, ETA) for build, analyze, validate and annotate.
 import Foundation
 
-/// Counts finished positions and redraws a progress line. The caller creates it only when
-/// standard error is a terminal, so CI logs stay clean.
+/// Counts finished positions and shows them through a `ProgressDisplay`: a bar on a terminal, a line every
+/// ~30 s in a log, nothing when quiet. Safe to advance from the engine pool's threads.
 final class ProgressMeter: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
-    private let write: @Sendable (String) -> Void
-    private let start = Date()
+    private var display: ProgressDisplay
     private var done = 0
     private var cached = 0
-    private var lastDraw = Date.distantPast
 
-    init(total: Int, write: @escaping @Sendable (String) -> Void) {
+    init(total: Int, style: ProgressStyle, clock: @escaping () -> Double = ProgressDisplay.monotonicNow,
+         write: @escaping @Sendable (String) -> Void) {
         self.total = total
-        self.write = write
+        display = ProgressDisplay(style: style, clock: clock, write: write)
     }
 
     func advance(cached isCached: Bool) {
         lock.withLock {
             done += 1
             if isCached { cached += 1 }
-            let now = Date()
-            guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
-            lastDraw = now
-            write("\r\u{1B}[2K" + Self.line(done: done, total: total, cached: cached, elapsed: now.timeIntervalSince(start)))
+            let (done, cached, total, bar) = (done, cached, total, display.style == .bar)
+            let elapsed = display.elapsed
+            display.update(force: done == total) {
+                (bar ? ProgressDisplay.bar(Double(done) / Double(max(total, 1))) + " " : "")
+                    + Self.line(done: done, total: total, cached: cached, elapsed: elapsed)
+            }
         }
     }
 
     func finish() {
-        lock.withLock { if done > 0 { write("\n") } }
+        lock.withLock { display.finish() }
     }
 
     /// `analysed 120/2000 (35 cached)  4.2 pos/s  ETA 7m12s`
@@ -46,7 +47,5 @@ final class ProgressMeter: @unchecked Sendable {
     }
 }
 
-/// `7m12s`, `8s`: the time left on a progress line.
-func etaText(_ seconds: Int) -> String {
-    seconds >= 60 ? "\(seconds / 60)m\(seconds % 60)s" : "\(seconds)s"
-}
+/// Writes a progress text to standard error as it is.
+let writeProgressToStandardError: @Sendable (String) -> Void = { try? StandardStream.error.write($0) }

@@ -24,22 +24,22 @@ public struct AnnotateConfiguration: Sendable {
     /// nil or `-`: standard output.
     public var outputPath: String?
     /// Show the engine's progress line (the executable sets this when standard error is a terminal).
-    public var showProgress: Bool
+    public var progress: ProgressStyle
 
     public init(files: [String], format: AnnotateFormat = .pgn, engine: EngineConfiguration?, options: AnnotationOptions = AnnotationOptions(),
-                outputPath: String? = nil, showProgress: Bool = false) {
+                outputPath: String? = nil, progress: ProgressStyle = .off) {
         self.files = files
         self.format = format
         self.engine = engine
         self.options = options
         self.outputPath = outputPath
-        self.showProgress = showProgress
+        self.progress = progress
     }
 
     /// One file.
     public init(file: String, format: AnnotateFormat = .pgn, engine: EngineConfiguration?, options: AnnotationOptions = AnnotationOptions(),
-                outputPath: String? = nil, showProgress: Bool = false) {
-        self.init(files: [file], format: format, engine: engine, options: options, outputPath: outputPath, showProgress: showProgress)
+                outputPath: String? = nil, progress: ProgressStyle = .off) {
+        self.init(files: [file], format: format, engine: engine, options: options, outputPath: outputPath, progress: progress)
     }
 }
 
@@ -98,7 +98,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     var engineOracle: AnalyzerOracle?
     if let engine = config.engine {
         do throws(Diagnostic) {
-            engineOracle = try makeEngineOracle(engine, showProgress: config.showProgress)
+            engineOracle = try makeEngineOracle(engine, progress: config.progress)
         } catch {
             return AnnotateReport(diagnostics: diagnostics + [error], outcome: .engineUnavailable, games: 0, moves: 0)
         }

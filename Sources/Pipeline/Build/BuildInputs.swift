@@ -11,7 +11,7 @@ import Darwin
 
 /// The version of forge's own output rules: part of every fingerprint, so a forge that writes
 /// other bytes rebuilds. Bump it with any change to what a build writes.
-public let forgeBuildVersion = "contentforge-build 2"
+public let forgeBuildVersion = "contentforge-build 3"
 
 /// A file's size, modification time and inode: when all three are unchanged, the content hash
 /// recorded with them is trusted (as `git status` does); otherwise the file is read and hashed.

@@ -12,7 +12,7 @@ public struct BuildConfiguration: Sendable {
     public var outputDirectory: String
     public var engine: EngineConfiguration
     public var thresholds: EngineThresholds
-    public var showProgress: Bool
+    public var progress: ProgressStyle
     /// `SOURCE_DATE_EPOCH`, the only source of a build date.
     public var sourceDateEpoch: String?
     /// The word dictionaries' sources; `nil` builds the opening bundle only.
@@ -23,13 +23,13 @@ public struct BuildConfiguration: Sendable {
     public var shard: AnalysisShard?
 
     public init(openingsPath: String = "openings", outputDirectory: String = "data/bundle", engine: EngineConfiguration,
-                thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false, sourceDateEpoch: String? = nil,
+                thresholds: EngineThresholds = EngineThresholds(), progress: ProgressStyle = .off, sourceDateEpoch: String? = nil,
                 words: WordsSourceOptions? = nil, nameListPath: String? = nil, shard: AnalysisShard? = nil) {
         self.openingsPath = openingsPath
         self.outputDirectory = outputDirectory
         self.engine = engine
         self.thresholds = thresholds
-        self.showProgress = showProgress
+        self.progress = progress
         self.sourceDateEpoch = sourceDateEpoch
         self.words = words
         self.nameListPath = nameListPath
@@ -233,7 +233,7 @@ public enum Build {
     static func stageOpenings(_ config: BuildConfiguration, into staging: StagingArea, pieces: inout BundlePieces,
                               sites: inout [TranspositionSite]) throws -> (Bool, [Diagnostic], [String: Int]) {
         let lib = LibraryFiles.load([config.openingsPath])
-        let oracle = try makeEngineOracle(config.engine, showProgress: config.showProgress)
+        let oracle = try makeEngineOracle(config.engine, progress: config.progress)
         defer { oracle.shutdown() }
         var namesOracle: AnalyzerOracle?
         defer { namesOracle?.shutdown() }
@@ -257,7 +257,7 @@ public enum Build {
         var results = oracle.analyse(tree.nodes.map(\.position))
         let listOnly = table.nodes[tree.nodes.count...].map(\.position)
         if !listOnly.isEmpty {
-            let extra = try makeEngineOracle(nameTableEngine(config.engine), showProgress: config.showProgress)
+            let extra = try makeEngineOracle(nameTableEngine(config.engine), progress: config.progress)
             namesOracle = extra
             results += extra.analyse(listOnly)
         }
@@ -276,7 +276,8 @@ public enum Build {
         let engineName = verdicts.compactMap { $0?.engine }.first ?? "unknown"
         let profile = verdicts.compactMap { $0?.profile }.first ?? config.engine.profile.key
         let hashed = lib.files + (names.map { $0.listFiles + $0.reasonFiles } ?? [])
-        let sourceHash = SourceHash.of(files: hashed.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
+        let sourcePaths = SourcePaths(openings: config.openingsPath, nameList: config.nameListPath)
+        let sourceHash = SourceHash.of(files: hashed.map { (sourcePaths.hashed($0), FileManager.default.contents(atPath: $0) ?? Data()) })
         let buildDate: String?
         do { buildDate = try BundleInfo.buildDate(sourceDateEpoch: config.sourceDateEpoch) } catch {
             return (false, diagnostics + [Diagnostic(BundleCode.invalidSourceDateEpoch, "SOURCE_DATE_EPOCH: \(error)")], engineCounts())
@@ -295,7 +296,7 @@ public enum Build {
         }
         let library = lib.sources.filter { $0.kind != .coach }
         let content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
-                                                   info: info, library: library)
+                                                   info: info, library: library, paths: sourcePaths)
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
         let fenFiles = library.sorted { $0.file < $1.file }.map { s in
             (BundleContentBuilder.libraryFENPath(s), Regeneration.fenText(for: s))
@@ -326,7 +327,7 @@ public enum Build {
             report.seconds = Date().timeIntervalSince(started)
             return report
         }
-        let inner = try makeEngineOracle(config.engine, showProgress: config.showProgress)
+        let inner = try makeEngineOracle(config.engine, progress: config.progress)
         defer { inner.shutdown() }
         let oracle = ShardOracle(inner: inner, shard: shard)
         _ = oracle.analyse(EngineChecks.positions(of: lib.sources))
@@ -341,7 +342,7 @@ public enum Build {
         var asked = oracle.asked, inShard = oracle.inShard
         var searched = inner.searched, cached = inner.cached
         if !listOnly.isEmpty {
-            let namesInner = try makeEngineOracle(nameTableEngine(config.engine), showProgress: config.showProgress)
+            let namesInner = try makeEngineOracle(nameTableEngine(config.engine), progress: config.progress)
             defer { namesInner.shutdown() }
             let namesOracle = ShardOracle(inner: namesInner, shard: shard)
             _ = namesOracle.analyse(listOnly)

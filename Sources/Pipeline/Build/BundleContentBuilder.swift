@@ -8,12 +8,13 @@ enum BundleContentBuilder {
     /// name list's positions (its first nodes and edges are the tree's, same ids); `verdicts` are per table node.
     /// `library` holds the chess app's classical openings and tactics (their rows go to `library_entry` and `library_claim`).
     static func content(tree: OpeningTree, table: NameTable, sources: [OpeningSource], verdicts: [EngineVerdict?],
-                        annotations: [[[MoveAnnotation]]], info: BundleInfo, library: [OpeningSource] = []) -> BundleContent {
+                        annotations: [[[MoveAnnotation]]], info: BundleInfo, library: [OpeningSource] = [],
+                        paths: SourcePaths) -> BundleContent {
         let openings = sources.enumerated().map { i, s in
             OpeningRecord(id: Int64(i + 1), slug: s.slug, name: s.tag("Opening") ?? s.slug,
                           variation: s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }, eco: s.tag("ECO") ?? "",
                           learnerSide: s.learner == .black ? .black : .white, difficulty: Int(s.tag("Difficulty") ?? "") ?? 0,
-                          description: s.tag("Description") ?? "", sourceFile: s.file)
+                          description: s.tag("Description") ?? "", sourceFile: paths.recorded(s.file))
         }
         let positions = table.nodes.map(positionRecord)
         let moves = table.edges.map { e in
@@ -71,7 +72,7 @@ enum BundleContentBuilder {
                                                         depth: l.depth))
             }
         }
-        let (entries, claims) = libraryRecords(library)
+        let (entries, claims) = libraryRecords(library, paths: paths)
         return BundleContent(info: info, openings: openings, positions: positions, moves: moves, lines: lines,
                              lineMoves: lineMoves, analyses: analyses, analysisLines: analysisLines,
                              libraryEntries: entries, libraryClaims: claims)
@@ -101,7 +102,7 @@ enum BundleContentBuilder {
     }
 
     /// One `library_entry` per library source (ids in key order), one `library_claim` per tactic.
-    static func libraryRecords(_ library: [OpeningSource]) -> ([LibraryEntryRecord], [LibraryClaimRecord]) {
+    static func libraryRecords(_ library: [OpeningSource], paths: SourcePaths) -> ([LibraryEntryRecord], [LibraryClaimRecord]) {
         func key(_ s: OpeningSource) -> String { "\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug)" }
         var entries: [LibraryEntryRecord] = []
         var claims: [LibraryClaimRecord] = []
@@ -112,7 +113,7 @@ enum BundleContentBuilder {
                 id: id, key: key(s), kind: s.kind == .tactic ? .tactic : .classical, slug: s.slug, title: s.name,
                 opening: s.tag("Opening") ?? "", variation: variation, eco: s.tag("ECO") ?? "",
                 description: s.tag("Description") ?? "", fenFile: libraryFENPath(s), plies: s.mainLine.moves.count,
-                sourceFile: s.file))
+                sourceFile: paths.recorded(s.file)))
             if s.kind == .tactic, let text = s.tag("Claim"), let claim = TacticalClaim(text),
                let ply = s.tag("ClaimPly").flatMap({ Int($0) }) {
                 let (kind, amount): (LibraryClaimKind, Int) = switch claim {

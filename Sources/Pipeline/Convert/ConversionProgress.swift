@@ -1,23 +1,14 @@
 // ConversionProgress: pgn2fen's one-line progress display (bytes read, games, plies, rate, ETA).
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Redraws `pgn2fen: games.pgn 45% (120/270 MB)  12000 games  480000 plies  1.2M plies/s  ETA 8s`
-/// at most ten times a second. The command creates it only when standard error is a terminal.
-/// `update` is cheap enough to call after every game: it reads the clock once every 64 calls.
+/// Shows `pgn2fen: games.pgn 45% (120/270 MB)  12000 games  480000 plies  1.2M plies/s  ETA 8s` through a
+/// `ProgressDisplay` (a bar on a terminal, a line every ~30 s in a log). `update` is cheap enough to call after every
+/// game: it asks the display (and so the clock) once every 64 calls.
 struct ConversionProgress {
-    private let write: (String) -> Void
-    private let start: Double
-    private var lastDraw = -1.0
+    private var display: ProgressDisplay
     private var calls = 0
-    private var drew = false
 
-    init(write: @escaping (String) -> Void) {
-        self.write = write
-        start = Self.now()
+    init(style: ProgressStyle, clock: @escaping () -> Double = ProgressDisplay.monotonicNow, write: @escaping (String) -> Void) {
+        display = ProgressDisplay(style: style, clock: clock, write: write)
     }
 
     /// - Parameters:
@@ -25,16 +16,15 @@ struct ConversionProgress {
     mutating func update(input: String, bytes: Int, size: Int?, games: Int, plies: Int, force: Bool = false) {
         calls &+= 1
         guard force || calls & 63 == 0 else { return }
-        let t = Self.now()
-        guard force || t - lastDraw >= 0.1 else { return }
-        lastDraw = t
-        drew = true
-        write("\r\u{1B}[2K" + Self.line(input: input, bytes: bytes, size: size, games: games, plies: plies, elapsed: t - start))
+        let elapsed = display.elapsed
+        display.update(force: force) {
+            Self.line(input: input, bytes: bytes, size: size, games: games, plies: plies, elapsed: elapsed)
+        }
     }
 
-    /// Ends the line (only if one was drawn).
+    /// Ends a bar's line.
     func finish() {
-        if drew { write("\n") }
+        display.finish()
     }
 
     static func line(input: String, bytes: Int, size: Int?, games: Int, plies: Int, elapsed: Double) -> String {
@@ -55,11 +45,5 @@ struct ConversionProgress {
             }
         }
         return s
-    }
-
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

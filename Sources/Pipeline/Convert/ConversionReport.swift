@@ -21,7 +21,7 @@ private final class DiagnosticSink: @unchecked Sendable {
 
 extension Convert {
     /// Converts every game of every input; `report` gets every diagnostic as soon as its game is read
-    /// (the report holds them too), `progress` the progress line's text when `config.showProgress`.
+    /// (the report holds them too), `progress` the progress line's text (as `config.progress` says).
     /// An output that cannot be written ends the run with `.cannotCreate` or `.ioError`.
     public static func pgnToFEN(
         _ config: PGNToFENConfiguration, report: @escaping (Diagnostic) -> Void = { _ in }, progress: @escaping (String) -> Void = { _ in }

@@ -10,15 +10,15 @@ public struct PGNToFENConfiguration: Sendable {
     /// `nil` or `-`: standard output; otherwise written through a temporary sibling.
     public var outputPath: String?
     /// Draw a progress line through `progress` (the command sets this when standard error is a terminal).
-    public var showProgress: Bool
+    public var progress: ProgressStyle
     /// How many diagnostics are shown per file and per run (the rest are counted).
     public var limits = DiagnosticLimits()
 
-    public init(inputs: [String], options: FENExportOptions = FENExportOptions(), outputPath: String? = nil, showProgress: Bool = false) {
+    public init(inputs: [String], options: FENExportOptions = FENExportOptions(), outputPath: String? = nil, progress: ProgressStyle = .off) {
         self.inputs = inputs
         self.options = options
         self.outputPath = outputPath
-        self.showProgress = showProgress
+        self.progress = progress
     }
 }
 
@@ -44,7 +44,7 @@ public struct ConversionSummary: Sendable, Hashable, Codable {
 
 public enum Convert {
     /// Converts every game of every input; `report` gets every diagnostic as soon as its game is read,
-    /// `progress` the progress line's text when `config.showProgress`.
+    /// `progress` the progress line's text (as `config.progress` says).
     /// Throws only when the output cannot be written (`pgnToFEN(_:report:progress:)` turns that into the report).
     static func convertPGNToFEN(
         _ config: PGNToFENConfiguration, report reportAll: @escaping (Diagnostic) -> Void, progress: @escaping (String) -> Void = { _ in }
@@ -58,8 +58,8 @@ public enum Convert {
         var exporter = FENExporter(options: config.options)
         var summary = ConversionSummary()
         var errorsBefore = 0
-        var meter = config.showProgress ? ConversionProgress(write: progress) : nil
-        defer { meter?.finish() }
+        var meter = ConversionProgress(style: config.progress, write: progress)
+        defer { meter.finish() }
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
             let input: ByteInput
             do { input = try ByteInput(path: path) } catch {
@@ -76,7 +76,7 @@ public enum Convert {
                     if !bytes.isEmpty {
                         do { try out.write(bytes) } catch { throw ConversionError(error) }
                     }
-                    meter?.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
+                    meter.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
                                   plies: exporter.movesPlayed)
                     if let g = config.options.game, exporter.gamesSeen >= g { break }
                 }
@@ -91,7 +91,7 @@ public enum Convert {
                 summary.unreadableInputs += 1
                 summary.readFailures += 1
             }
-            meter?.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
+            meter.update(input: input.name, bytes: reader.bytesConsumed, size: input.size, games: exporter.gamesSeen,
                           plies: exporter.movesPlayed, force: true)
             report.endFile(input.name)
             summary.gamesWithErrors += exporter.gamesWithErrors - errorsBefore

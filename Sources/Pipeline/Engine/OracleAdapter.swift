@@ -10,15 +10,15 @@ import UCIEngine
 public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
     let analyzer: PositionAnalyzer
     let diagnostics: EngineDiagnostics
-    let showProgress: Bool
+    let progress: ProgressStyle
     private let lock = NSLock()
     private var _searched = 0
     private var _cached = 0
 
-    init(analyzer: PositionAnalyzer, diagnostics: EngineDiagnostics, showProgress: Bool) {
+    init(analyzer: PositionAnalyzer, diagnostics: EngineDiagnostics, progress: ProgressStyle) {
         self.analyzer = analyzer
         self.diagnostics = diagnostics
-        self.showProgress = showProgress
+        self.progress = progress
     }
 
     /// Positions searched by the engine so far, and answered from the cache.
@@ -31,8 +31,7 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
     public func shutdown() { analyzer.pool.shutdown() }
 
     public func analyse(_ positions: [Position]) -> [Result<EngineVerdict, EngineProblem>] {
-        let meter = showProgress && !positions.isEmpty
-            ? ProgressMeter(total: positions.count, write: { try? StandardStream.error.write($0) }) : nil
+        let meter = positions.isEmpty ? nil : ProgressMeter(total: positions.count, style: progress, write: writeProgressToStandardError)
         let results = analyzer.analyse(positions.map { $0.fen() }) { [self] _, _, source in
             lock.withLock {
                 if source == .engine { _searched += 1 } else { _cached += 1 }
@@ -64,8 +63,8 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
 
 /// Starts the engine service for a command: `nil` engine settings mean the command runs without an engine.
 /// Throws a diagnostic (exit 69) when no engine can be started.
-public func makeEngineOracle(_ config: EngineConfiguration, showProgress: Bool) throws(Diagnostic) -> AnalyzerOracle {
+public func makeEngineOracle(_ config: EngineConfiguration, progress: ProgressStyle) throws(Diagnostic) -> AnalyzerOracle {
     let diagnostics = EngineDiagnostics(verbose: config.verbose)
     let analyzer = try makePositionAnalyzer(config, diagnostics: diagnostics)
-    return AnalyzerOracle(analyzer: analyzer, diagnostics: diagnostics, showProgress: showProgress)
+    return AnalyzerOracle(analyzer: analyzer, diagnostics: diagnostics, progress: progress)
 }

@@ -14,7 +14,9 @@ public enum NameListFiles {
     public static func files(in directory: String) throws(Diagnostic) -> [String] {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else {
-            throw Diagnostic(NameCode.noNameList, "no name list: cannot read the folder \(base) (expected lichess's a.tsv … e.tsv there)")
+            throw Diagnostic(NameCode.noNameList, "no name list: cannot read the folder \(base) (expected lichess's a.tsv … e.tsv there)",
+                             notes: ["forge looks for data/chess-openings under $\(ForgeData.environmentVariable), this folder and its parents, "
+                                     + "and \(ForgeData.installedFolder) beside its bin/ folder (make install puts it there); or pass --names FOLDER"])
         }
         let tsv = names.filter { $0.hasSuffix(".tsv") }.sorted().map { base + "/" + $0 }
         guard !tsv.isEmpty else {

@@ -10,13 +10,13 @@ public struct RegenerateConfiguration: Sendable {
     public var check: Bool
     /// The engine that verifies every position loads; `nil` skips it.
     public var engine: EngineConfiguration?
-    public var showProgress: Bool
+    public var progress: ProgressStyle
 
-    public init(paths: [String], check: Bool, engine: EngineConfiguration?, showProgress: Bool = false) {
+    public init(paths: [String], check: Bool, engine: EngineConfiguration?, progress: ProgressStyle = .off) {
         self.paths = paths
         self.check = check
         self.engine = engine
-        self.showProgress = showProgress
+        self.progress = progress
     }
 }
 
@@ -64,7 +64,8 @@ public enum Regenerate {
         let lib = LibraryFiles.load(config.paths)
         var diagnostics = lib.diagnostics
         var targets: [(path: String, text: String, source: OpeningSource?)] = []
-        for s in lib.sources where s.kind != .coach {
+        // A source missing a variation (its error is reported) is not the author's whole text: nothing is written from it.
+        for s in lib.sources where s.kind != .coach && s.droppedVariations == 0 {
             targets.append((String(s.file.dropLast(4)) + ".fen", Regeneration.fenText(for: s), s))
         }
         for (path, text) in lib.fenFiles where lib.source(for: path) == nil {
@@ -84,7 +85,7 @@ public enum Regenerate {
             positions += [s.start] + s.mainLine.moves.map(\.after)
         }
         if let engine = config.engine, !positions.isEmpty {
-            let oracle = try makeEngineOracle(engine, showProgress: config.showProgress)
+            let oracle = try makeEngineOracle(engine, progress: config.progress)
             defer { oracle.shutdown() }
             for (p, r) in zip(positions, oracle.analyse(positions)) {
                 if case .failure(let f) = r {

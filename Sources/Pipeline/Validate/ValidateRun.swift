@@ -11,7 +11,7 @@ public struct ValidateConfiguration: Sendable {
     /// The engine to check with; `nil` skips the engine checks (`--no-engine`).
     public var engine: EngineConfiguration?
     public var thresholds: EngineThresholds
-    public var showProgress: Bool
+    public var progress: ProgressStyle
     /// The name list's folder for the name checks (NAM1xx, docs/names.md); `nil` skips them.
     public var namesPath: String?
     /// Only the engine check of the learner's moves (VAL220/VAL221), asking the engine only what it needs:
@@ -20,14 +20,14 @@ public struct ValidateConfiguration: Sendable {
     /// Warnings count as errors (`--strict`).
     public var strict = false
 
-    public init(paths: [String], engine: EngineConfiguration?, thresholds: EngineThresholds = EngineThresholds(), showProgress: Bool = false,
+    public init(paths: [String], engine: EngineConfiguration?, thresholds: EngineThresholds = EngineThresholds(), progress: ProgressStyle = .off,
                 namesPath: String? = nil, learnerMovesOnly: Bool = false) {
         self.namesPath = namesPath
         self.learnerMovesOnly = learnerMovesOnly
         self.paths = paths
         self.engine = engine
         self.thresholds = thresholds
-        self.showProgress = showProgress
+        self.progress = progress
     }
 }
 
@@ -83,7 +83,7 @@ public enum Validate {
         let lib = LibraryFiles.load(config.paths)
         var oracle: AnalyzerOracle?
         if let engine = config.engine, !lib.sources.isEmpty {
-            oracle = try makeEngineOracle(engine, showProgress: config.showProgress)
+            oracle = try makeEngineOracle(engine, progress: config.progress)
         }
         defer { oracle?.shutdown() }
         return check(lib, oracle: oracle, thresholds: config.thresholds,
@@ -157,6 +157,7 @@ public enum Validate {
             let expected: String?
             let origin: String
             if let source = lib.source(for: path) {
+                if source.droppedVariations > 0 { continue }  // a variation of its source has an error, reported there
                 expected = Regeneration.fenText(for: source)
                 origin = source.file
             } else if lib.brokenSources.contains(String(path.dropLast(4)) + ".pgn") {

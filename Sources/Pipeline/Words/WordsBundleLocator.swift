@@ -1,4 +1,4 @@
-// WordsBundleLocator: finds words.dawg from anywhere (option, FORGE_BUNDLE, the repository's data/bundle above the working directory or the executable), and says where it looked.
+// WordsBundleLocator: finds words.dawg from anywhere (option, FORGE_BUNDLE, then where ForgeData finds forge's data), and says where it looked.
 import Diagnostics
 import Foundation
 import Words
@@ -20,9 +20,9 @@ public enum WordsBundleLocator {
     /// Looks for the dictionary, in this order:
     /// 1. `explicit` (`--dawg FILE`), and only it when given;
     /// 2. `$FORGE_BUNDLE/words/words.dawg` (or `$FORGE_BUNDLE` when it names a `.dawg` file);
-    /// 3. `data/bundle/words/words.dawg` under the working directory and each of its parents;
-    /// 4. the same under each parent of the `forge` executable (`.build/release/forge` finds
-    ///    the checkout it was built in).
+    /// 3. `data/bundle/words/words.dawg` wherever `ForgeData` finds forge's data (`$FORGE_SHARE`, the working
+    ///    directory and its parents, an installed forge's `share/contentforge`, the checkout `.build/release/forge`
+    ///    was built in).
     public static func locate(explicit: String?, environment: [String: String], currentDirectory: String,
                               executablePath: String?, exists: (String) -> Bool) -> WordsDictionaryLocation {
         var tried: [String] = []
@@ -41,53 +41,23 @@ public enum WordsBundleLocator {
             let p = base.hasSuffix(".dawg") ? base : (base as NSString).appendingPathComponent("words/words.dawg")
             if attempt(p) { return WordsDictionaryLocation(path: tried.last, tried: tried) }
         }
-        var starts = [currentDirectory]
-        if let exe = executablePath, !exe.isEmpty {
-            let abs = exe.hasPrefix("/") ? exe : (currentDirectory as NSString).appendingPathComponent(exe)
-            starts.append((abs as NSString).deletingLastPathComponent)
-        }
-        for start in starts {
-            var dir = (start as NSString).standardizingPath
-            while true {
-                if attempt((dir as NSString).appendingPathComponent(relativePath)) {
-                    return WordsDictionaryLocation(path: tried.last, tried: tried)
-                }
-                let parent = (dir as NSString).deletingLastPathComponent
-                if parent == dir || parent.isEmpty { break }
-                dir = parent
-            }
-        }
-        return WordsDictionaryLocation(path: nil, tried: tried)
+        let found = ForgeData.locate(relativePath, environment: environment, currentDirectory: currentDirectory,
+                                     executablePath: executablePath, exists: { p in !tried.contains(p) && exists(p) })
+        return WordsDictionaryLocation(path: found.path, tried: tried + found.tried.filter { !tried.contains($0) })
     }
 
-    /// A relative directory such as `data/words` as it is, when it exists under the working
-    /// directory; else the same under a parent of the working directory or of the checkout
-    /// that holds `dawgPath` (`…/data/bundle/words/words.dawg`); else unchanged.
-    static func locateDirectory(_ relative: String, near dawgPath: String) -> String {
-        let fm = FileManager.default
-        guard !relative.hasPrefix("/"), !fm.fileExists(atPath: relative) else { return relative }
-        var starts = [fm.currentDirectoryPath]
-        var checkout = (dawgPath as NSString).deletingLastPathComponent
-        for _ in 0..<3 { checkout = (checkout as NSString).deletingLastPathComponent }
-        starts.append(checkout)
-        for start in starts {
-            var dir = start
-            while true {
-                let candidate = (dir as NSString).appendingPathComponent(relative)
-                if fm.fileExists(atPath: candidate) { return candidate }
-                let parent = (dir as NSString).deletingLastPathComponent
-                if parent == dir || parent.isEmpty { break }
-                dir = parent
-            }
-        }
-        return relative
+    /// A relative directory such as `data/words` as it is, when it exists under the working directory; else
+    /// where `ForgeData` finds it; else unchanged.
+    static func locateDirectory(_ relative: String) -> String {
+        guard !relative.hasPrefix("/"), !FileManager.default.fileExists(atPath: relative) else { return relative }
+        return ForgeData.locate(relative).path ?? relative
     }
 
     /// `locate` with this process's environment, working directory and executable.
     static func locate(explicit: String?) -> WordsDictionaryLocation {
         locate(explicit: explicit, environment: ProcessInfo.processInfo.environment,
                currentDirectory: FileManager.default.currentDirectoryPath,
-               executablePath: CommandLine.arguments.first, exists: { FileManager.default.fileExists(atPath: $0) })
+               executablePath: ForgeData.executablePath, exists: { FileManager.default.fileExists(atPath: $0) })
     }
 
     /// WRD510: no dictionary; the message lists every place tried and how to point at one.

@@ -98,7 +98,7 @@ public enum WordsLookup {
         } else {
             reasons.append("not in \(path)")
             var src = config.source
-            src.curationDirectory = WordsBundleLocator.locateDirectory(src.curationDirectory, near: path)
+            src.curationDirectory = WordsBundleLocator.locateDirectory(src.curationDirectory)
             let canExplain = FileManager.default.fileExists(atPath: src.scowlDirectory)
                 && FileManager.default.fileExists(atPath: (src.curationDirectory as NSString).appendingPathComponent("deny.txt"))
             if canExplain {

@@ -17,12 +17,15 @@ public struct WordsSourceOptions: Sendable {
     public var curationDirectory: String
 
     public init(scowlDirectory: String = "/usr/share/dict/scowl", region: String = "american", maxLevel: Int = 80,
-                curationDirectory: String = "data/words") {
+                curationDirectory: String = WordsSourceOptions.curationFolder) {
         self.scowlDirectory = scowlDirectory
         self.region = region
         self.maxLevel = maxLevel
         self.curationDirectory = curationDirectory
     }
+
+    /// The curation lists' folder in the repository (and in an installed forge's data: `ForgeData`).
+    public static let curationFolder = "data/words"
 
     /// The SCOWL size levels.
     public static let levels = [10, 20, 35, 40, 50, 55, 60, 70, 80, 95]
