@@ -42,13 +42,11 @@ public struct GameTreeBuilder: PGNVisitor {
 
     public mutating func tag(name: String, value: String, at location: PGNLocation) {
         game.tags.append(PGNTag(name: name, value: value, location: location))
-        if name == "FEN", replaying {
-            if let d = replayer.setStart(fen: value, at: location) {
-                game.diagnostics.append(d)
-                game.start = nil
-            } else {
-                game.start = replayer.start
-            }
+        if replaying, let d = replayer.tag(name: name, value: value, at: location) {
+            game.diagnostics.append(d)
+            if name == "FEN" { game.start = nil }
+        } else if name == "FEN", replaying {
+            game.start = replayer.start
         }
     }
 
@@ -64,6 +62,7 @@ public struct GameTreeBuilder: PGNVisitor {
                 game.diagnostics.append(d)
                 return
             case .played(let r):
+                if let warning = r.warning { game.diagnostics.append(warning) }
                 node.san = r.canonicalSAN
                 node.move = r.move
             }

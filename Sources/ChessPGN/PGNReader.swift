@@ -163,9 +163,10 @@ public final class PGNReader {
     @inline(__always) private static func isSpace(_ c: Int) -> Bool { c == 32 || c == 10 || c == 13 || c == 9 || c == 12 || c == 11 }
     @inline(__always) private static func isDigit(_ c: Int) -> Bool { c >= 48 && c <= 57 }
     @inline(__always) private static func isLetter(_ c: Int) -> Bool { (c >= 97 && c <= 122) || (c >= 65 && c <= 90) }
-    /// Bytes a move token is made of (`Nbd7`, `exd8=Q+`, `O-O-O#`, `--`, `Z0`, `e.p.`).
+    /// Bytes a move token is made of (`Nbd7`, `exd8=Q+`, `O-O-O#`, `--`, `Z0`, `e.p.`, and crazyhouse's drop `N@f3`,
+    /// read whole so that the replayer reports it once instead of the reader stopping at `@`).
     @inline(__always) private static func isSANByte(_ c: Int) -> Bool {
-        isLetter(c) || isDigit(c) || c == 43 || c == 35 || c == 61 || c == 45 || c == 58 || c == 46 || c == 47
+        isLetter(c) || isDigit(c) || c == 43 || c == 35 || c == 61 || c == 45 || c == 58 || c == 46 || c == 47 || c == 64
     }
 
     private func skipLine() {
@@ -646,22 +647,19 @@ public final class PGNReader {
         visitor.nag(nag, at: loc)
     }
 
+    /// Reads a `{…}` comment. Comments do not nest (PGN standard 8.2.5): a `{` inside one is text, reported
+    /// once per comment as a warning (PGN115), since in an authored file it often marks a missing `}`.
     private func readBraceComment<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, reporting: Bool) {
         let loc = here
         advance()
         tok.removeAll(keepingCapacity: true)
         var closed = false
         var cut = false
-        var reopened: PGNLocation? = nil
+        var inner: PGNLocation? = nil
         while true {
             let c = peek()
             if c == -1 { break }
-            if c == 123 {
-                // Comments do not nest: a `{` inside one means this one was left open. It ends here and the
-                // game stops, so the moves it swallowed give no cascade of follow-on errors.
-                reopened = here
-                break
-            }
+            if c == 123, inner == nil { inner = here }
             advance()
             if c == 125 {
                 closed = true
@@ -671,12 +669,18 @@ public final class PGNReader {
         }
         if !closed {
             if reporting {
-                let end = reopened.map { "before the next \"{\" at \($0.line):\($0.column)" } ?? "before the end of the input"
-                report(&visitor, diagnostic(.error, PGNCode.unterminatedComment, "comment opened here is not closed with \"}\" \(end)", at: loc))
+                let hint = inner.map { " (the \"{\" inside it at \($0.line):\($0.column) may be where a \"}\" is missing)" } ?? ""
+                report(&visitor, diagnostic(.error, PGNCode.unterminatedComment,
+                                            "comment opened here is not closed with \"}\" before the end of the input\(hint)", at: loc))
             }
             if !stopped { stopGame() }
-            commentRanToEnd = reopened == nil
+            commentRanToEnd = true
             return
+        }
+        if reporting, let inner {
+            report(&visitor, diagnostic(.warning, PGNCode.braceInComment,
+                                        "\"{\" inside the comment opened at \(loc.line):\(loc.column): comments do not nest, so it is read as text (if a \"}\" is missing before it, the comment ran on to this one's \"}\")",
+                                        at: inner))
         }
         guard deliver else { return }
         if cut {

@@ -70,7 +70,7 @@ struct GameNamer: PGNVisitor {
     }
 
     mutating func tag(name: String, value: String, at location: PGNLocation) {
-        if name == "FEN", let d = replayer.setStart(fen: value, at: location) { fail(d) }
+        if let d = replayer.tag(name: name, value: value, at: location) { fail(d) }
     }
 
     mutating func beginMovetext() {
@@ -83,7 +83,8 @@ struct GameNamer: PGNVisitor {
         switch replayer.advance(bytes: bytes, at: location) {
         case .ignored: return
         case .failed(let d): fail(d)
-        case .played:
+        case .played(_, let warning):
+            if let warning { diagnostics.append(warning) }
             plies += 1
             let i = open.count - 1
             open[i].ply += 1
