@@ -57,6 +57,9 @@ public struct FENExporter: PGNVisitor {
     private var wroteSequence = false
     private var openings = VariationOpenings()
 
+    /// Positions only: comments are passed over at byte speed (their command annotations are not parsed).
+    public var readsComments: Bool { false }
+
     public init(options: FENExportOptions) {
         self.options = options
         replayer.wantsCanonicalSAN = options.format == .jsonl

@@ -290,6 +290,7 @@ public final class PGNReader {
         var pendingComments: [(text: [UInt8], at: PGNLocation)] = []
         let start = PGNGameStart(file: fileName, index: gamesRead, location: here)
         let deliver = visitor.beginGame(start) == .visit
+        let readsComments = visitor.readsComments
         var resultTag: String? = nil
 
         // Tag pairs.
@@ -325,7 +326,7 @@ public final class PGNReader {
             report(&visitor, diagnostic(.error, PGNCode.setUpWithoutFEN, "[SetUp \"1\"] without a [FEN] tag: the start position is missing", at: at))
         }
         if deliver { visitor.beginMovetext() }
-        for (text, loc) in pendingComments where deliver {
+        for (text, loc) in pendingComments where deliver && readsComments {
             tok = text
             deliverComment(&visitor, at: loc)
         }
@@ -348,7 +349,7 @@ public final class PGNReader {
             case 91:  // `[`: the next game's tags; this one had no result
                 break movetext
             case 123:  // {
-                readBraceComment(&visitor, deliver: visiting, reporting: deliver && !stopped)
+                readBraceComment(&visitor, deliver: visiting, parse: readsComments, reporting: deliver && !stopped)
             case 59:  // ;
                 let loc = here
                 advance()
@@ -359,7 +360,7 @@ public final class PGNReader {
                     if tok.count < Self.maxComment { tok.append(UInt8(c)) }
                     advance()
                 }
-                if visiting { deliverComment(&visitor, at: loc) }
+                if visiting && readsComments { deliverComment(&visitor, at: loc) }
             case 40:  // (
                 let loc = here
                 advance()
@@ -649,17 +650,44 @@ public final class PGNReader {
 
     /// Reads a `{…}` comment. Comments do not nest (PGN standard 8.2.5): a `{` inside one is text, reported
     /// once per comment as a warning (PGN115), since in an authored file it often marks a missing `}`.
-    private func readBraceComment<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, reporting: Bool) {
+    /// With `parse` false (the visitor does not read comments) a delivered comment is only checked for bytes that are
+    /// not UTF-8: no String, no command annotations.
+    private func readBraceComment<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, parse: Bool, reporting: Bool) {
         let loc = here
         advance()
         tok.removeAll(keepingCapacity: true)
         var closed = false
         var cut = false
         var inner: PGNLocation? = nil
+        var highBytes = false
         while true {
+            // The common case first: a run of ASCII bytes of one line inside the current chunk, copied at once
+            // and counted as one column each, without the per-byte bookkeeping of `advance`.
+            var p = pos
+            let e = end
+            while p < e {
+                let b = buf[p]
+                if b == 125 || b == 123 || b == 10 || b == 13 || b >= 0x80 { break }
+                p &+= 1
+            }
+            let k = p &- pos
+            if k > 0 {
+                let room = Self.maxComment &- tok.count
+                if room >= k {
+                    tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<p]))
+                } else {
+                    if room > 0 { tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<(pos &+ room)])) }
+                    cut = true
+                }
+                pos = p
+                col &+= k
+                bytesConsumed &+= k
+                lastCR = false
+            }
             let c = peek()
             if c == -1 { break }
             if c == 123, inner == nil { inner = here }
+            if c >= 0x80 { highBytes = true }
             advance()
             if c == 125 {
                 closed = true
@@ -685,6 +713,10 @@ public final class PGNReader {
         guard deliver else { return }
         if cut {
             report(&visitor, diagnostic(.error, PGNCode.tooLong, "comment longer than \(Self.maxComment) bytes; the rest is dropped", at: loc))
+        }
+        guard parse else {
+            if highBytes { _ = decodeString(&visitor, at: PGNLocation(line: loc.line, column: loc.column + 1)) }
+            return
         }
         deliverComment(&visitor, at: loc)
     }

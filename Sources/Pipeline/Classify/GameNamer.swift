@@ -46,6 +46,9 @@ struct GameNamer: PGNVisitor {
     private var current: GameNames?
     private var nextLine = 1
 
+    /// Names come from positions only: comments are passed over at byte speed.
+    var readsComments: Bool { false }
+
     init(list: NameList, variations: Bool) {
         self.list = list
         self.variations = variations
