@@ -26,7 +26,8 @@ repeat() {  # SOURCE COPIES OUT
 repeat "$fixture" 4 "$dir/names-x4.pgn"
 if [ ! -s "$dir/lichess-unique.pgn" ]; then
   echo "classify bench: dressing 1,000 fixture games as a lichess export (python-chess) ..." >&2
-  python3 scripts/gen/bench_corpus.py lichess --count 1000 --seed 1 --moves "$fixture" > "$dir/lichess-unique.pgn"
+  python3 scripts/gen/bench_corpus.py lichess --count 1000 --seed 1 --moves "$fixture" > "$dir/lichess-unique.pgn.tmp"
+  mv "$dir/lichess-unique.pgn.tmp" "$dir/lichess-unique.pgn"
 fi
 repeat "$dir/lichess-unique.pgn" 10 "$dir/lichess-x10.pgn"
 

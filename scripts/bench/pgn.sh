@@ -24,8 +24,11 @@ mkdir -p "$dir"
 corpus() {  # KIND: the corpus file of that kind, generated once
   local kind=$1 file="$dir/$1-$games.pgn"
   if [ ! -s "$file" ]; then
-    echo "pgn bench: generating $games $kind games ($unique distinct, seed 1, python-chess) ..." >&2
-    [ -s "$dir/$kind-unique.pgn" ] || python3 scripts/gen/bench_corpus.py "$kind" --count "$unique" --seed 1 > "$dir/$kind-unique.pgn"
+    if [ ! -s "$dir/$kind-unique.pgn" ]; then
+      echo "pgn bench: generating $unique $kind games (seed 1, python-chess; minutes) ..." >&2
+      python3 scripts/gen/bench_corpus.py "$kind" --count "$unique" --seed 1 > "$dir/$kind-unique.pgn.tmp"
+      mv "$dir/$kind-unique.pgn.tmp" "$dir/$kind-unique.pgn"
+    fi
     : > "$file.tmp"
     for ((i = 0; i < games / unique; i++)); do cat "$dir/$kind-unique.pgn" >> "$file.tmp"; done
     mv "$file.tmp" "$file"
