@@ -62,7 +62,6 @@ public struct GameTreeBuilder: PGNVisitor {
                 game.diagnostics.append(d)
                 return
             case .played(let r):
-                if let warning = r.warning { game.diagnostics.append(warning) }
                 node.san = r.canonicalSAN
                 node.move = r.move
             }

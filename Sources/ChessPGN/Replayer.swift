@@ -9,6 +9,8 @@ public struct ReplayedMove: Sendable {
     public var canonicalSAN: String
     public var after: Position
     /// A warning about how the move was written (PGN116: long algebraic or UCI notation), for the visitor to report.
+    /// pgn2fen and classify report it; the tree builder does not, because its users (validate, build) hold authored
+    /// sources to canonical SAN with VAL201, which already names the canonical form.
     public var warning: Diagnostic? = nil
     /// `6...Nf6`: the move number, dots and canonical SAN (or the text as written when canonical SAN was not asked for).
     public var label: String { MoveLabel(san: canonicalSAN, in: before).text }
