@@ -6,7 +6,7 @@
 public struct FENError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Stable code: FEN001 field count, FEN002 placement character, FEN003 rank count, FEN004 rank width,
     /// FEN005 side to move, FEN006 castling, FEN007 en passant, FEN008 halfmove clock, FEN009 fullmove number,
-    /// FEN010 spacing.
+    /// FEN010 spacing, FEN011 two digits in a row in a rank (`44` for `8`).
     public let code: String
     public let field: Int
     public let column: Int
@@ -61,6 +61,8 @@ extension Setup {
         let (pStart, placement) = fields[0]
         var rank = 7, file = 0, rankCount = 1
         var rankStart = pStart
+        // Runs of empty squares are one digit: `44` or `11111111` for `8` is malformed, as in python-chess.
+        var previousWasDigit = false
         var i = placement.startIndex
         while i < placement.endIndex {
             let c = placement[i]
@@ -70,14 +72,22 @@ extension Setup {
                     throw err("FEN004", 1, rankStart + 1, str(bytes[rankStart..<i]), "has \(file) squares; every rank needs 8")
                 }
                 rank -= 1; file = 0; rankCount += 1; rankStart = i + 1
+                previousWasDigit = false
                 if rank < 0 { throw err("FEN003", 1, col, str(placement), "has more than 8 ranks") }
             } else if (49...56).contains(c) {
+                if previousWasDigit {
+                    let run = Int(bytes[i - 1] - 48) + Int(c - 48)
+                    throw err("FEN011", 1, col - 1, str(bytes[(i - 1)...i]),
+                              "is two digits in a row: a run of empty squares is one digit" + (run <= 8 ? " (write \(run))" : ""))
+                }
+                previousWasDigit = true
                 file += Int(c - 48)
                 if file > 8 { throw err("FEN004", 1, rankStart + 1, str(bytes[rankStart..<min(i + 1, placement.endIndex)]), "has more than 8 squares") }
             } else if let piece = Piece(fenChar: Character(Unicode.Scalar(c))), c < 128 {
                 if file >= 8 { throw err("FEN004", 1, rankStart + 1, str(bytes[rankStart...i]), "has more than 8 squares") }
                 board.put(piece, at: Square(file: file, rank: rank))
                 file += 1
+                previousWasDigit = false
             } else {
                 let scalarEnd = Self.scalarEnd(bytes, i)
                 throw err("FEN002", 1, col, str(bytes[i..<scalarEnd]), "is not a piece letter (PNBRQK, pnbrqk), a digit 1-8 or \"/\"")

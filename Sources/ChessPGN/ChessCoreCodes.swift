@@ -18,6 +18,7 @@ public enum ChessCoreCode {
     public static let fenHalfmoveClock = DiagnosticCode("FEN008", .error, "a FEN halfmove clock that is not a whole number")
     public static let fenFullmoveNumber = DiagnosticCode("FEN009", .error, "a FEN fullmove number that is not a whole number from 1")
     public static let fenSpacing = DiagnosticCode("FEN010", .error, "a FEN with a tab, a line break or a double space between its fields")
+    public static let fenAdjacentDigits = DiagnosticCode("FEN011", .error, "a FEN rank with two digits in a row (44 for 8)")
     public static let illegalPosition = DiagnosticCode("POS000", .error, "an illegal position (no single reason recorded)")
     public static let missingKing = DiagnosticCode("POS001", .error, "a side has no king")
     public static let tooManyKings = DiagnosticCode("POS002", .error, "a side has more than one king")
@@ -38,7 +39,7 @@ public enum ChessCoreCode {
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
         fenFieldCount, fenPlacementCharacter, fenRankCount, fenRankWidth, fenSideToMove, fenCastling, fenEnPassant,
-        fenHalfmoveClock, fenFullmoveNumber, fenSpacing, illegalPosition, missingKing, tooManyKings, pawnsOnBackrank,
+        fenHalfmoveClock, fenFullmoveNumber, fenSpacing, fenAdjacentDigits, illegalPosition, missingKing, tooManyKings, pawnsOnBackrank,
         tooManyPieces, tooManyPawns, invalidCastlingRights, invalidEnPassant, oppositeCheck, impossibleCheck,
         inconsistentCounters, sanSyntax, sanIllegal, sanAmbiguous, uciMoveSyntax, uciMoveIllegal,
     ]

@@ -57,6 +57,9 @@ public struct FENExporter: PGNVisitor {
     private var wroteSequence = false
     private var openings = VariationOpenings()
 
+    /// Positions only: comments are passed over at byte speed (their command annotations are not parsed).
+    public var readsComments: Bool { false }
+
     public init(options: FENExportOptions) {
         self.options = options
         replayer.wantsCanonicalSAN = options.format == .jsonl
@@ -91,8 +94,7 @@ public struct FENExporter: PGNVisitor {
     }
 
     public mutating func tag(name: String, value: String, at location: PGNLocation) {
-        if name == "FEN", let d = replayer.setStart(fen: value, at: location) { fail(d) }
-        if name == "Variant", let d = replayer.setVariant(value, at: location) { fail(d) }
+        if let d = replayer.tag(name: name, value: value, at: location) { fail(d) }
     }
 
     private mutating func fail(_ d: Diagnostic) {
@@ -110,7 +112,8 @@ public struct FENExporter: PGNVisitor {
         switch replayer.advance(bytes: bytes, at: location) {
         case .ignored: return
         case .failed(let d): fail(d)
-        case .played:
+        case .played(_, let warning):
+            if let warning { diagnostics.append(warning) }
             if let last = bytes.last, last == 43 || last == 35 { checkMarker(last, at: location) }
             recordPly(san: nil, uci: nil)
         }
@@ -155,6 +158,7 @@ public struct FENExporter: PGNVisitor {
         case .ignored: return
         case .failed(let d): fail(d)
         case .played(let r):
+            if let warning = r.warning { diagnostics.append(warning) }
             if let last = text.utf8.last, last == 43 || last == 35 { checkMarker(last, at: location) }
             // UCI text only when it is printed: building it for every ply cost more than the FEN.
             recordPly(san: r.canonicalSAN, uci: options.format == .jsonl ? (r.move?.uci ?? "0000") : nil)

@@ -237,15 +237,12 @@ public struct FENSequenceConverter {
 }
 
 extension FENSequenceConverter {
-    /// A FEN that parses but is not written canonically: the placement with `44` for `8`, castling
-    /// rights out of the `KQkq` order. Reported, not normalised: the file is meant to be canonical.
+    /// A FEN that parses but is not written canonically: castling rights out of the `KQkq` order.
+    /// Reported, not normalised: the file is meant to be canonical. (A placement with `44` for `8`
+    /// does not parse: ChessCore reports FEN011.)
     func nonCanonical(_ fields: [Substring], of p: Position) -> (code: DiagnosticCode, message: String, column: Int)? {
         let canonical = p.fen().split(separator: " ")
         guard fields.count >= 4, canonical.count >= 4 else { return nil }
-        if fields[0] != canonical[0] {
-            return (PGNCode.fenPlacementNotCanonical,
-                    "placement \"\(fields[0])\" is not written canonically (runs of empty squares as one digit): write \"\(canonical[0])\"", 1)
-        }
         if fields[2] != canonical[2] {
             return (PGNCode.fenCastlingNotCanonical,
                     "castling rights \"\(fields[2])\" are not in the order KQkq: write \"\(canonical[2])\"", fields[0].count + fields[1].count + 3)

@@ -64,7 +64,8 @@ enum FastSAN {
                 i &+= 1
             }
         }
-        guard i == n else { return nil }
+        // A full from-square (`Ng1f3`) is long algebraic unless SAN needs it: the full parser decides and reports.
+        guard i == n, fromFile < 0 || fromRank < 0 else { return nil }
         let to = Square(file: tf, rank: tr)
         let us = p.turn
         let board = p.board

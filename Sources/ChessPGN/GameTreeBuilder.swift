@@ -49,14 +49,11 @@ public struct GameTreeBuilder: PGNVisitor {
 
     public mutating func tag(name: String, value: String, at location: PGNLocation) {
         game.tags.append(PGNTag(name: name, value: value, location: location))
-        if name == "Variant", replaying, let d = replayer.setVariant(value, at: location) { game.diagnostics.append(d) }
-        if name == "FEN", replaying {
-            if let d = replayer.setStart(fen: value, at: location) {
-                game.diagnostics.append(d)
-                game.start = nil
-            } else {
-                game.start = replayer.start
-            }
+        if replaying, let d = replayer.tag(name: name, value: value, at: location) {
+            game.diagnostics.append(d)
+            if name == "FEN" { game.start = nil }
+        } else if name == "FEN", replaying {
+            game.start = replayer.start
         }
     }
 

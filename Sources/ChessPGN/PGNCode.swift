@@ -33,6 +33,12 @@ public enum PGNCode {
     public static let missingResult = DiagnosticCode("PGN113", .warning, "a game without a termination marker")
     /// A token, comment or tag value longer than the reader keeps (it is cut).
     public static let tooLong = DiagnosticCode("PGN114", .error, "a token, comment or tag value longer than the reader keeps (it is cut)")
+    /// A `{` inside a brace comment (warning): comments do not nest, so it is text; it may mark a missing `}`.
+    public static let braceInComment = DiagnosticCode("PGN115", .warning, "a { inside a brace comment: read as text (comments do not nest); it may mark a missing }")
+    /// A move in long algebraic or UCI notation (`g1f3`, `Ng1-f3`, `e7e8q`), read as its canonical SAN (warning).
+    public static let longAlgebraicMove = DiagnosticCode("PGN116", .warning, "a move in long algebraic or UCI notation (g1f3, Ng1-f3, e7e8q): read as its canonical SAN")
+    /// A game of another variant than standard chess (`[Variant "Crazyhouse"]`, Chess960): its moves are not replayed.
+    public static let unsupportedVariant = DiagnosticCode("PGN117", .error, "a game of a variant other than standard chess ([Variant \"Crazyhouse\"], Chess960): its moves are not replayed")
     /// A command annotation (`[%cal …]`) whose arguments do not parse (warning; kept as text).
     public static let malformedCommand = DiagnosticCode("PGN120", .warning, "a command annotation ([%cal …]) whose arguments do not parse")
     /// An input that cannot be read (I/O error, missing file).
@@ -69,8 +75,8 @@ public enum PGNCode {
     // fen2pgn: FEN lines not written canonically (FEN9xx; FEN0xx are ChessCore's syntax codes).
     /// Spaces or tabs before or after the FEN on its line.
     public static let fenSurroundingSpace = DiagnosticCode("FEN901", .error, "spaces or tabs before or after the FEN on its line")
-    /// A placement that parses but is not canonical (`44` for `8`).
-    public static let fenPlacementNotCanonical = DiagnosticCode("FEN902", .error, "a placement that parses but is not canonical (44 for 8)")
+    /// Retired: ChessCore's FEN parser itself rejects `44` for `8` (FEN011), so every placement that parses is canonical.
+    public static let fenPlacementNotCanonical = DiagnosticCode("FEN902", .error, "retired: ChessCore rejects 44 for 8 itself (FEN011); every placement that parses is canonical")
     /// Castling rights not in the order `KQkq` (`QKqk`).
     public static let fenCastlingNotCanonical = DiagnosticCode("FEN903", .error, "castling rights not in the order KQkq (QKqk)")
 
@@ -81,15 +87,14 @@ public enum PGNCode {
     public static let gameBeyondLimits = DiagnosticCode("PGN909", .error, "a game beyond the limits a game is kept to (variation depth, variations, comments, moves): the rest left out, counted")
 
     /// A `Variant` tag that names a game other than standard chess: its moves are not read.
-    public static let nonStandardVariant = DiagnosticCode("PGN910", .error, "a [Variant] tag that is not standard chess (Atomic, Crazyhouse, Chess960, …): the game's moves are not read")
 
     /// Every code above; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
         unexpectedCharacter, sanSyntax, illegalMove, ambiguousMove, malformedTag, unterminatedComment,
         unbalancedVariation, badFENTag, notUTF8, resultMismatch, badNAG, variationWithoutMove, illegalNullMove,
-        missingResult, tooLong, malformedCommand, unreadable, noJoiningMove, severalJoiningMoves, countersDoNotFollow,
+        missingResult, tooLong, braceInComment, longAlgebraicMove, unsupportedVariant, malformedCommand, unreadable, noJoiningMove, severalJoiningMoves, countersDoNotFollow,
         sideDoesNotAlternate, positionRepeats, badFENLine, binaryInput, tooManyProblems, setUpWithoutFEN, nulInTag,
         wrongCheckMarker, resultContradictsPosition, fenSurroundingSpace, fenPlacementNotCanonical,
-        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits, nonStandardVariant,
+        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits,
     ]
 }

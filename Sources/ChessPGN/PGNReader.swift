@@ -163,9 +163,10 @@ public final class PGNReader {
     @inline(__always) private static func isSpace(_ c: Int) -> Bool { c == 32 || c == 10 || c == 13 || c == 9 || c == 12 || c == 11 }
     @inline(__always) private static func isDigit(_ c: Int) -> Bool { c >= 48 && c <= 57 }
     @inline(__always) private static func isLetter(_ c: Int) -> Bool { (c >= 97 && c <= 122) || (c >= 65 && c <= 90) }
-    /// Bytes a move token is made of (`Nbd7`, `exd8=Q+`, `O-O-O#`, `--`, `Z0`, `e.p.`).
+    /// Bytes a move token is made of (`Nbd7`, `exd8=Q+`, `O-O-O#`, `--`, `Z0`, `e.p.`, and crazyhouse's drop `N@f3`,
+    /// read whole so that the replayer reports it once instead of the reader stopping at `@`).
     @inline(__always) private static func isSANByte(_ c: Int) -> Bool {
-        isLetter(c) || isDigit(c) || c == 43 || c == 35 || c == 61 || c == 45 || c == 58 || c == 46 || c == 47
+        isLetter(c) || isDigit(c) || c == 43 || c == 35 || c == 61 || c == 45 || c == 58 || c == 46 || c == 47 || c == 64
     }
 
     private func skipLine() {
@@ -289,6 +290,7 @@ public final class PGNReader {
         var pendingComments: [(text: [UInt8], at: PGNLocation)] = []
         let start = PGNGameStart(file: fileName, index: gamesRead, location: here)
         let deliver = visitor.beginGame(start) == .visit
+        let readsComments = visitor.readsComments
         var resultTag: String? = nil
 
         // Tag pairs.
@@ -324,7 +326,7 @@ public final class PGNReader {
             report(&visitor, diagnostic(.error, PGNCode.setUpWithoutFEN, "[SetUp \"1\"] without a [FEN] tag: the start position is missing", at: at))
         }
         if deliver { visitor.beginMovetext() }
-        for (text, loc) in pendingComments where deliver {
+        for (text, loc) in pendingComments where deliver && readsComments {
             tok = text
             deliverComment(&visitor, at: loc)
         }
@@ -347,7 +349,7 @@ public final class PGNReader {
             case 91:  // `[`: the next game's tags; this one had no result
                 break movetext
             case 123:  // {
-                readBraceComment(&visitor, deliver: visiting, reporting: deliver && !stopped)
+                readBraceComment(&visitor, deliver: visiting, parse: readsComments, reporting: deliver && !stopped)
             case 59:  // ;
                 let loc = here
                 advance()
@@ -358,7 +360,7 @@ public final class PGNReader {
                     if tok.count < Self.maxComment { tok.append(UInt8(c)) }
                     advance()
                 }
-                if visiting { deliverComment(&visitor, at: loc) }
+                if visiting && readsComments { deliverComment(&visitor, at: loc) }
             case 40:  // (
                 let loc = here
                 advance()
@@ -646,22 +648,46 @@ public final class PGNReader {
         visitor.nag(nag, at: loc)
     }
 
-    private func readBraceComment<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, reporting: Bool) {
+    /// Reads a `{…}` comment. Comments do not nest (PGN standard 8.2.5): a `{` inside one is text, reported
+    /// once per comment as a warning (PGN115), since in an authored file it often marks a missing `}`.
+    /// With `parse` false (the visitor does not read comments) a delivered comment is only checked for bytes that are
+    /// not UTF-8: no String, no command annotations.
+    private func readBraceComment<V: PGNVisitor>(_ visitor: inout V, deliver: Bool, parse: Bool, reporting: Bool) {
         let loc = here
         advance()
         tok.removeAll(keepingCapacity: true)
         var closed = false
         var cut = false
-        var reopened: PGNLocation? = nil
+        var inner: PGNLocation? = nil
+        var highBytes = false
         while true {
+            // The common case first: a run of ASCII bytes of one line inside the current chunk, copied at once
+            // and counted as one column each, without the per-byte bookkeeping of `advance`.
+            var p = pos
+            let e = end
+            while p < e {
+                let b = buf[p]
+                if b == 125 || b == 123 || b == 10 || b == 13 || b >= 0x80 { break }
+                p &+= 1
+            }
+            let k = p &- pos
+            if k > 0 {
+                let room = Self.maxComment &- tok.count
+                if room >= k {
+                    tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<p]))
+                } else {
+                    if room > 0 { tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<(pos &+ room)])) }
+                    cut = true
+                }
+                pos = p
+                col &+= k
+                bytesConsumed &+= k
+                lastCR = false
+            }
             let c = peek()
             if c == -1 { break }
-            if c == 123 {
-                // Comments do not nest: a `{` inside one means this one was left open. It ends here and the
-                // game stops, so the moves it swallowed give no cascade of follow-on errors.
-                reopened = here
-                break
-            }
+            if c == 123, inner == nil { inner = here }
+            if c >= 0x80 { highBytes = true }
             advance()
             if c == 125 {
                 closed = true
@@ -671,16 +697,26 @@ public final class PGNReader {
         }
         if !closed {
             if reporting {
-                let end = reopened.map { "before the next \"{\" at \($0.line):\($0.column)" } ?? "before the end of the input"
-                report(&visitor, diagnostic(.error, PGNCode.unterminatedComment, "comment opened here is not closed with \"}\" \(end)", at: loc))
+                let hint = inner.map { " (the \"{\" inside it at \($0.line):\($0.column) may be where a \"}\" is missing)" } ?? ""
+                report(&visitor, diagnostic(.error, PGNCode.unterminatedComment,
+                                            "comment opened here is not closed with \"}\" before the end of the input\(hint)", at: loc))
             }
             if !stopped { stopGame() }
-            commentRanToEnd = reopened == nil
+            commentRanToEnd = true
             return
+        }
+        if reporting, let inner {
+            report(&visitor, diagnostic(.warning, PGNCode.braceInComment,
+                                        "\"{\" inside the comment opened at \(loc.line):\(loc.column): comments do not nest, so it is read as text (if a \"}\" is missing before it, the comment ran on to this one's \"}\")",
+                                        at: inner))
         }
         guard deliver else { return }
         if cut {
             report(&visitor, diagnostic(.error, PGNCode.tooLong, "comment longer than \(Self.maxComment) bytes; the rest is dropped", at: loc))
+        }
+        guard parse else {
+            if highBytes { _ = decodeString(&visitor, at: PGNLocation(line: loc.line, column: loc.column + 1)) }
+            return
         }
         deliverComment(&visitor, at: loc)
     }

@@ -64,7 +64,14 @@ public struct PGNGameStart: Hashable, Sendable {
 ///
 /// `problem` can come at any point between `beginGame` and `endGame`: a syntax error or warning the
 /// reader found in this game. The reader itself never checks legality; a replaying visitor does.
+///
+/// A visitor that has no use for comments says so with `readsComments` (false): the reader then passes
+/// over each comment at byte speed and never calls `comment`; it still finds the comment's end, reports
+/// an unclosed one, a `{` inside one and bytes that are not UTF-8, but it does not parse its command
+/// annotations (`[%eval …]`, `[%clk …]`), so a malformed one (PGN120) is not reported to that visitor.
 public protocol PGNVisitor {
+    /// Whether `comment` is wanted (read once per game, at `beginGame`). Default: true.
+    var readsComments: Bool { get }
     mutating func beginGame(_ start: PGNGameStart) -> PGNSkip
     mutating func tag(name: String, value: String, at location: PGNLocation)
     mutating func beginMovetext()
@@ -82,6 +89,7 @@ public protocol PGNVisitor {
 }
 
 extension PGNVisitor {
+    public var readsComments: Bool { true }
     public mutating func beginGame(_ start: PGNGameStart) -> PGNSkip { .visit }
     public mutating func tag(name: String, value: String, at location: PGNLocation) {}
     public mutating func beginMovetext() {}

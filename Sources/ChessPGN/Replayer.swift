@@ -8,6 +8,10 @@ public struct ReplayedMove: Sendable {
     public var move: Move?  // nil for a null move
     public var canonicalSAN: String
     public var after: Position
+    /// A warning about how the move was written (PGN116: long algebraic or UCI notation), for the visitor to report.
+    /// pgn2fen and classify report it; the tree builder does not, because its users (validate, build) hold authored
+    /// sources to canonical SAN with VAL201, which already names the canonical form.
+    public var warning: Diagnostic? = nil
     /// `6...Nf6`: the move number, dots and canonical SAN (or the text as written when canonical SAN was not asked for).
     public var label: String { MoveLabel(san: canonicalSAN, in: before).text }
 }
@@ -64,6 +68,8 @@ public struct Replayer: Sendable {
     private(set) var lines: [Line] = []
     /// The position the game started from (standard, or its FEN tag).
     public private(set) var start: Position = .standard
+    /// Whether this game has had its PGN116 warning: an engine's game in UCI moves gets one, not one per ply.
+    private var warnedLongAlgebraic = false
 
     public init(fileName: String, wantsCanonicalSAN: Bool = true) {
         self.fileName = fileName
@@ -85,20 +91,33 @@ public struct Replayer: Sendable {
     public mutating func reset(start: Position = .standard) {
         self.start = start
         refusedVariant = false
+        warnedLongAlgebraic = false
         lines.removeAll(keepingCapacity: true)
         lines.append(Line(position: start, dead: false))
     }
 
-    /// `Variant` tag values that mean standard chess (compared without case).
-    public static let standardVariants: Set<String> = ["standard", "chess", "normal", "classical", "from position", ""]
+    /// The tags that change how a game replays: `FEN` (its start) and `Variant` (a variant other than standard
+    /// chess is not replayed: one PGN117 error, not an illegal move at its first capture or drop). Every
+    /// replaying visitor passes its tags here, so the rule is the same for every command.
+    public mutating func tag(name: String, value: String, at loc: PGNLocation) -> Diagnostic? {
+        switch name {
+        case "FEN": return setStart(fen: value, at: loc)
+        case "Variant": return setVariant(value, at: loc)
+        default: return nil
+        }
+    }
 
-    /// Reads a `Variant` tag: a game of another variant (`Atomic`, `Crazyhouse`, `Chess960`, …) has other rules,
-    /// so its moves are not played as standard chess; PGN910 says so, once, and the game is not converted.
-    public mutating func setVariant(_ value: String, at loc: PGNLocation) -> Diagnostic? {
-        guard !Self.standardVariants.contains(value.lowercased()) else { return nil }
+    /// Variant names that mean standard chess (python-chess's list; lichess writes "Standard" and "From Position").
+    static let standardVariantNames: Set<String> = ["", "chess", "standard", "normal", "classical", "illegal", "from position"]
+
+    private mutating func setVariant(_ value: String, at loc: PGNLocation) -> Diagnostic? {
+        let name = value.lowercased().trimmingSpaces
+        if Self.standardVariantNames.contains(name) { return nil }
         refusedVariant = true
         lines[0].dead = true
-        return diagnostic(PGNCode.nonStandardVariant, "[Variant \"\(value)\"] is not standard chess: the game's moves are not read", at: loc)
+        return diagnostic(PGNCode.unsupportedVariant,
+                          "[Variant \"\(value)\"]: only standard chess is replayed (not Chess960, crazyhouse, antichess or other variants); the game's moves are skipped",
+                          at: loc)
     }
 
     /// Reads a `FEN` tag and restarts from it; a diagnostic when it does not parse or is illegal.
@@ -142,8 +161,8 @@ public struct Replayer: Sendable {
 
     /// What `advance` did with a move.
     public enum Step: Sendable {
-        /// The move (nil for a null move); the position after it is `position`.
-        case played(Move?)
+        /// The move (nil for a null move); the position after it is `position`. `warning` as on `ReplayedMove`.
+        case played(Move?, warning: Diagnostic?)
         case failed(Diagnostic)
         /// The line had already stopped at an error.
         case ignored
@@ -166,10 +185,10 @@ public struct Replayer: Sendable {
                 l[i].position = after
                 return m
             }
-            if let played { return .played(played) }
+            if let played { return .played(played, warning: nil) }
         }
         switch play(String(decoding: bytes, as: UTF8.self), at: loc) {
-        case .played(let r): return .played(r.move)
+        case .played(let r): return .played(r.move, warning: r.warning)
         case .failed(let d): return .failed(d)
         case .ignored: return .ignored
         }
@@ -216,6 +235,10 @@ public struct Replayer: Sendable {
                     canonical = text
                 }
             } catch {
+                // Not SAN, or no legal move as SAN: the same text may be long algebraic (`g1f3`, `e1g1`).
+                if Position.looksLongAlgebraic(text), let m = before.move(longAlgebraic: text) {
+                    return played(m, writtenAs: text, in: i, at: loc)
+                }
                 lines[i].dead = true
                 switch error {
                 case .syntax(_, let reason):
@@ -230,6 +253,10 @@ public struct Replayer: Sendable {
                             at: loc))
                 }
             }
+            // SAN's lenient forms include long algebraic ones (`Ng1-f3`, `e2e4`): read, and reported like `g1f3`.
+            if let m = move, Position.looksLongAlgebraic(text), !Self.sameMove(text, canonical: before.san(m)) {
+                return played(m, writtenAs: text, in: i, at: loc)
+            }
         }
         let after = move.map { before.playingUnchecked($0) } ?? before.playingNullMoveUnchecked()
         let label = MoveLabel(san: canonical, in: before)
@@ -238,6 +265,35 @@ public struct Replayer: Sendable {
         lines[i].position = after
         lines[i].label = label
         return .played(ReplayedMove(before: before, move: move, canonicalSAN: canonical, after: after))
+    }
+
+    /// Plays `m`, written `text` in long algebraic notation, in line `i`, with its PGN116 warning.
+    private mutating func played(_ m: Move, writtenAs text: String, in i: Int, at loc: PGNLocation) -> Outcome {
+        let before = lines[i].position
+        let canonical = before.san(m)
+        let after = before.playingUnchecked(m)
+        lines[i].previous = before
+        lines[i].previousLabel = lines[i].label
+        lines[i].position = after
+        lines[i].label = MoveLabel(san: canonical, in: before)
+        var warning: Diagnostic? = nil
+        if !warnedLongAlgebraic {
+            warnedLongAlgebraic = true
+            warning = diagnostic(PGNCode.longAlgebraicMove,
+                                 "\"\(text)\" is long algebraic notation, not SAN: read as \(Self.label(canonical, in: before)) "
+                                    + "(the game's later moves written so are read the same way, without another warning)", at: loc)
+        }
+        return .played(ReplayedMove(before: before, move: m, canonicalSAN: canonical, after: after, warning: warning))
+    }
+
+    /// Whether `text` is `canonical` but for its `+`/`#` and `!`/`?` suffixes (a missing `+` is not reported here).
+    static func sameMove(_ text: String, canonical: String) -> Bool {
+        func core(_ s: String) -> Substring {
+            var t = Substring(s)
+            while let c = t.last, c == "+" || c == "#" || c == "!" || c == "?" { t = t.dropLast() }
+            return t
+        }
+        return core(text) == core(canonical)
     }
 
     /// Opens a variation replacing the last move of the innermost line; a diagnostic when there is no such move.

@@ -71,9 +71,12 @@ public struct NameList: Sendable {
         var problems: [Diagnostic] = []
         for f in files {
             var lineNumber = 0
-            for row in f.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Split on bytes: splitting a String by Character runs grapheme breaking over the whole list and cost
+            // more than replaying its moves (callgrind: 17% of a 2,500-game classify).
+            for bytes in f.text.utf8.split(separator: 10, omittingEmptySubsequences: false) {
                 lineNumber += 1
-                let row = row.hasSuffix("\r") ? row.dropLast() : row
+                let raw = Substring(bytes)
+                let row = raw.utf8.last == 13 ? raw.dropLast() : raw
                 if row.isEmpty || (lineNumber == 1 && row.hasPrefix("eco\t")) { continue }
                 let at = SourceLocation(file: f.file, line: lineNumber, column: 1)
                 if let line = parse(row, at: at, problems: &problems) { list.add(line, problems: &problems) }
@@ -83,7 +86,7 @@ public struct NameList: Sendable {
     }
 
     private static func parse(_ row: Substring, at: SourceLocation, problems: inout [Diagnostic]) -> NameListLine? {
-        let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
+        let fields = row.utf8.split(separator: 9, omittingEmptySubsequences: false).map { Substring($0) }
         guard fields.count == 3, !fields[1].isEmpty, !fields[2].isEmpty else {
             problems.append(Diagnostic(NameCode.malformedNameRow, "expected eco<TAB>name<TAB>pgn, found \(fields.count) field(s): \"\(row)\"", at: at))
             return nil
@@ -98,7 +101,7 @@ public struct NameList: Sendable {
         var moves: [Move] = []
         // Columns count from 1; the pgn column starts after the two tabs.
         var column = fields[0].count + fields[1].count + 3
-        for token in fields[2].split(separator: " ", omittingEmptySubsequences: false) {
+        for token in fields[2].utf8.split(separator: 32, omittingEmptySubsequences: false).map({ Substring($0) }) {
             defer { column += token.count + 1 }
             if token.isEmpty || token.last == "." { continue }
             let here = SourceLocation(file: at.file, line: at.line, column: column)

@@ -74,3 +74,16 @@ import Testing
     #expect(try PGNReader(fileName: "d.pgn", text: "1. e4 (1. d4 (1. c4)) e5 *\n").readGame(&d))
     #expect(d.game.diagnostics.filter { $0.code == PGNCode.gameBeyondLimits }.map(\.message) == ["variations nested deeper than 1 are not kept: … and 1 more left out"])
 }
+
+/// pgn2fen's and classify's visitors do not read comments: the reader passes over them without parsing their command
+/// annotations, so a malformed one (PGN120) is reported to the visitors that read comments (the tree builder) only.
+@Test func commentsAreParsedOnlyForVisitorsThatReadThem() throws {
+    let bytes = try Fixture.bytes("cases/comments.pgn")
+    let positions = try exportFENs(bytes, name: "comments.pgn", options: FENExportOptions(includeStart: true, variations: true))
+    #expect(!positions.diagnostics.contains { $0.contains("PGN120") })
+    let reader = PGNReader(fileName: "comments.pgn", bytes: bytes)
+    var builder = GameTreeBuilder(replaying: true)
+    var found: [String] = []
+    while try reader.readGame(&builder) { found += builder.game.diagnostics.map(\.text).filter { $0.contains("PGN120") } }
+    #expect(found == ["comments.pgn:8:24: warning[PGN120]: command annotation \"[%cal Zz9]\" does not parse; kept as text"])
+}

@@ -37,12 +37,15 @@ private func errors(_ fixture: String) throws -> [String] {
     #expect(try errors("VAL203") == ["VAL203 8:1", "VAL203 12:1"])
 }
 
-@Test func anUnclosedCommentIsReportedAtItsOpeningAlone() throws {
-    // The `}` after 3. Bc4's comment (line 15, column 1197) is missing: the next `{` shows it was left open.
-    #expect(try errors("unclosed-comment") == ["PGN105 15:1197"])
+@Test func aBraceInsideACommentIsTextAndPointsAtTheMissingBrace() throws {
+    // The `}` after 3. Bc4's comment (line 15, column 1197) is missing. Comments do not nest (PGN standard), so the
+    // `{` at 15:1265 is text and the comment runs on to the next `}`: a PGN115 warning there says where to look,
+    // and the moves the comment swallowed surface as the errors that follow (the file is still rejected).
     let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/unclosed-comment")], engine: nil))
-    #expect(r.diagnostics.map(\.code.string) == ["PGN105"])  // no follow-on warning either (the explanations it swallowed)
-    #expect(r.diagnostics.first?.message == "comment opened here is not closed with \"}\" before the next \"{\" at 15:1265")
+    let warning = r.diagnostics.first { $0.code == "PGN115" }
+    #expect(warning.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == "15:1265")
+    #expect(warning?.message.hasPrefix("\"{\" inside the comment opened at 15:1197: comments do not nest") == true)
+    #expect(try errors("unclosed-comment").contains("PGN106 15:1694"))  // the variation's `)`, swallowed `(` and all
 }
 
 @Test func anUnclosedVariationIsReportedAtItsOpeningAlone() throws {

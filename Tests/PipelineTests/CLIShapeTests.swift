@@ -130,6 +130,12 @@ import Testing
         #expect(r.status == 64)
         #expect(r.stderr.contains("error[FEN001]: invalid FEN"))
         #expect(r.stdout.isEmpty)
+        // Two digits in a row are malformed in ChessCore's parser itself, so every command rejects them.
+        let digits = try ForgeRunner.run(["perft", "--fen", "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1"], timeLimit: 30)
+        #expect(digits.status == 64)
+        #expect(digits.stderr.contains("error[FEN011]"))
+        #expect(digits.stderr.contains("\"44\" is two digits in a row"))
+        #expect(digits.stdout.isEmpty)
         let good = try ForgeRunner.run(["perft", "3"], timeLimit: 30)
         #expect(good.status == 0 && good.stdout == "8902\n")
     }

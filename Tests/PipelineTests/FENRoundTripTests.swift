@@ -48,7 +48,7 @@ import Testing
         #expect(s.outcome == .inputErrors)
         let name = path
         #expect(diags.map(\.text) == [
-            "\(name):1:1: error[FEN902]: placement \"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR\" is not written canonically (runs of empty squares as one digit): write \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"",
+            "\(name):1:19: error[PGN155]: FEN011: field 1 (placement): \"44\" is two digits in a row: a run of empty squares is one digit (write 8)",
             "\(name):3:1: error[FEN901]: spaces around the FEN: write the FEN alone on its line",
             "\(name):5:47: error[FEN903]: castling rights \"QKqk\" are not in the order KQkq: write \"KQkq\"",
             "\(name):7:1: error[PGN155]: a byte order mark (U+FEFF, invisible) inside the file: it may only start the file",

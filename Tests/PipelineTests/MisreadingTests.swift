@@ -17,7 +17,7 @@ private func fixture(_ rel: String) -> String { Fixtures.path(rel) }
             let r = try ForgeRunner.run(["pgn2fen", fixture("misreadings/\(name).pgn")], timeLimit: 30)
             #expect(r.status == 1, "\(name)")
             #expect(r.stdout.isEmpty, "\(name): \(r.stdout)")
-            #expect(r.stderr.contains("error[PGN910]: [Variant \""), "\(name)")
+            #expect(r.stderr.contains("error[PGN117]: [Variant \""), "\(name)")
         }
         let standard = try ForgeRunner.run(["pgn2fen", fixture("misreadings/standard.pgn")], timeLimit: 30)
         #expect(standard.status == 0)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Benchmark: `forge classify` (PGN out, ECO and Opening tags) against `pgn-extract -e` (its eco.pgn) on the same
-# 10,000-game corpus; wall and CPU seconds of each, best of ROUNDS alternating runs, and the ratio, in one run.
-# The corpus is the committed classify fixture (2,500 games that follow the name list, python-chess generated)
-# repeated four times; BENCH_CLASSIFY_COPIES=N changes the repetitions.
+# Benchmark: `forge classify` (PGN out, ECO and Opening tags) against `pgn-extract -e` (its eco.pgn), in one run, on
+#   names    the committed classify fixture (2,500 games that follow the name list, python-chess generated), x4
+#   lichess  the same games' main lines dressed as a lichess export by scripts/gen/bench_corpus.py (lichess tags,
+#            { [%eval …] [%clk …] } after every move, glyphs and engine lines): 1,000 of them, x10
+# hyperfine (-N, warm-up 1, BENCH_CLASSIFY_RUNS runs each, default 5); the ratio is pgn-extract's time over forge's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 forge=.build/release/forge
@@ -11,44 +12,37 @@ pgnx=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 [ -x "$pgnx" ] || { echo "classify bench: pgn-extract is missing (make setup)" >&2; exit 1; }
 eco=/usr/share/pgn-extract/eco.pgn
 [ -s "$eco" ] || { echo "classify bench: $eco is missing (Debian's pgn-extract ships it)" >&2; exit 1; }
-copies=${BENCH_CLASSIFY_COPIES:-4}
+command -v hyperfine > /dev/null || { echo "classify bench: hyperfine is missing (make setup)" >&2; exit 1; }
+runs=${BENCH_CLASSIFY_RUNS:-5}
+fixture=Tests/PipelineTests/Fixtures/classify/corpus.pgn
 dir=.build/bench/classify
 mkdir -p "$dir"
-corpus="$dir/corpus-x$copies.pgn"
-if [ ! -s "$corpus" ]; then
-  : > "$corpus.tmp"
-  for ((i = 0; i < copies; i++)); do cat Tests/PipelineTests/Fixtures/classify/corpus.pgn >> "$corpus.tmp"; done
-  mv "$corpus.tmp" "$corpus"
-fi
-games=$(grep -c '^\[Event ' "$corpus")
-echo "corpus: $games games, $(du -k "$corpus" | cut -f1) KB ($corpus)"
-
-measure() {  # CMD...: wall and user+sys seconds of CMD, stdout to /dev/null
-  if [ -x /usr/bin/time ]; then
-    /usr/bin/time -f "%e %U %S" -o "$dir/time.txt" "$@" > /dev/null 2> "$dir/stderr.txt"
-  else
-    python3 - "$@" > "$dir/time.txt" <<'PY'
-import resource, subprocess, sys, time
-t = time.time()
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(f"{time.time() - t:.2f} {r.ru_utime:.2f} {r.ru_stime:.2f}")
-PY
-  fi
-  read -r wall user sys < "$dir/time.txt"
-  cpu=$(awk "BEGIN { print $user + $sys }")
+repeat() {  # SOURCE COPIES OUT
+  [ -s "$3" ] && return
+  : > "$3.tmp"
+  for ((i = 0; i < $2; i++)); do cat "$1" >> "$3.tmp"; done
+  mv "$3.tmp" "$3"
 }
-min() { awk "BEGIN { print ($1 < $2) ? $1 : $2 }"; }
-rounds=${BENCH_CLASSIFY_ROUNDS:-3}
-f_wall=1e9 f_cpu=1e9 p_wall=1e9 p_cpu=1e9
-for ((round = 0; round < rounds; round++)); do
-  measure "$forge" classify "$corpus"
-  f_wall=$(min "$wall" "$f_wall") f_cpu=$(min "$cpu" "$f_cpu")
-  measure "$pgnx" -s -e"$eco" "$corpus"
-  p_wall=$(min "$wall" "$p_wall") p_cpu=$(min "$cpu" "$p_cpu")
+repeat "$fixture" 4 "$dir/names-x4.pgn"
+if [ ! -s "$dir/lichess-unique.pgn" ]; then
+  echo "classify bench: dressing 1,000 fixture games as a lichess export (python-chess) ..." >&2
+  python3 scripts/gen/bench_corpus.py lichess --count 1000 --seed 1 --moves "$fixture" > "$dir/lichess-unique.pgn.tmp"
+  mv "$dir/lichess-unique.pgn.tmp" "$dir/lichess-unique.pgn"
+fi
+repeat "$dir/lichess-unique.pgn" 10 "$dir/lichess-x10.pgn"
+
+stat_of() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]; print(r[sys.argv[3]])" "$@"; }
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for kind in names lichess; do
+  file=$(ls "$dir/$kind"-x*.pgn)
+  hyperfine -N --warmup 1 --runs "$runs" --export-json "$dir/$kind.json" --output null \
+    "$forge classify $file" "$pgnx -s -e$eco $file" > /dev/null 2>&1
+  named=$("$forge" classify "$file" 2> /dev/null | grep -c '^\[Opening ' || true)
+  named_p=$("$pgnx" -s -e"$eco" "$file" 2> /dev/null | grep -c '^\[Opening ' || true)
+  awk -v k="$kind" -v g="$(grep -c '^\[Event ' "$file")" -v kb="$(du -k "$file" | cut -f1)" -v n="$named" -v np="$named_p" \
+      -v fm="$(stat_of "$dir/$kind.json" 0 min)" -v fa="$(stat_of "$dir/$kind.json" 0 mean)" \
+      -v pm="$(stat_of "$dir/$kind.json" 1 min)" -v pa="$(stat_of "$dir/$kind.json" 1 mean)" 'BEGIN {
+    printf "%-8s %6d games %6d KB | forge classify %.3f / %.3f s (min / mean), %d named | pgn-extract -e %.3f / %.3f s, %d named | ratio %.2fx min, %.2fx mean\n",
+      k, g, kb, fm, fa, n, pm, pa, np, pm / fm, pa / fa }'
 done
-"$forge" classify "$corpus" 2>/dev/null | grep -c '^\[Opening ' > "$dir/named.txt" || true
-"$pgnx" -s -e"$eco" "$corpus" 2>/dev/null | grep -c '^\[Opening ' > "$dir/named-pgnx.txt" || true
-echo "forge classify:   ${f_wall} s wall, ${f_cpu} CPU-s; $(cat "$dir/named.txt") games named"
-echo "pgn-extract -e:   ${p_wall} s wall, ${p_cpu} CPU-s; $(cat "$dir/named-pgnx.txt") games named"
-awk "BEGIN { printf \"ratio (pgn-extract / forge): %.2fx wall, %.2fx CPU (target >= 1)\n\", $p_wall / ($f_wall > 0 ? $f_wall : 0.01), $p_cpu / ($f_cpu > 0 ? $f_cpu : 0.01) }"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)   (target: classify >= 3x pgn-extract -e on lichess)"

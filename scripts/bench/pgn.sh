@@ -1,89 +1,72 @@
 #!/usr/bin/env bash
-# Benchmark: `forge pgn2fen --output-format epd` against `pgn-extract -Wepd` and a python-chess replay,
-# on a deterministic corpus of 100k random legal games; plies/s, peak memory and ratios, in one run.
-# BENCH_PGN_GAMES=N changes the corpus size; BENCH_PGN_BIG=1 also measures memory on a ~1 GB file.
+# Benchmark: `forge pgn2fen --output-format epd` against `pgn-extract -s -Wepd --nofauxep` and a python-chess replay,
+# on three deterministic corpora that look like the PGN people have (scripts/gen/bench_corpus.py):
+#   lichess  lichess exports: the lichess tag set, { [%eval …] [%clk …] } after every move, some glyphs and lines
+#   study    annotated studies: prose comments, [%cal]/[%csl], NAGs, variations nested up to four deep
+#   plain    random legal games without comments
+# Each kind is reported separately, all in one run: hyperfine (-N, warm-up 1, BENCH_PGN_RUNS runs each, default 5)
+# times forge and pgn-extract on the same file; the ratio is pgn-extract's time over forge's (min and mean).
+# python-chess replays a 200-game prefix once (the whole file would take minutes).
+# BENCH_PGN_GAMES=N games per corpus (default 20,000: 1,000 distinct ones, seed 1, repeated).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 forge=.build/release/forge
 [ -x "$forge" ] || { echo "pgn bench: build first: swift build -c release --product forge" >&2; exit 1; }
-games=${BENCH_PGN_GAMES:-100000}
-unique=2000
-dir=.build/bench/pgn
-mkdir -p "$dir"
-corpus="$dir/corpus-$games.pgn"
-if [ ! -s "$corpus" ]; then
-  echo "pgn bench: generating $games games ($unique distinct, seed 1, python-chess) ..." >&2
-  python3 scripts/gen/pgn_corpus.py games --count "$unique" --seed 1 > "$dir/unique.pgn"
-  : > "$corpus.tmp"
-  for ((i = 0; i < games / unique; i++)); do cat "$dir/unique.pgn" >> "$corpus.tmp"; done
-  mv "$corpus.tmp" "$corpus"
-fi
 pgnx=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 [ -x "$pgnx" ] || { echo "pgn bench: pgn-extract is missing (make setup)" >&2; exit 1; }
+command -v hyperfine > /dev/null || { echo "pgn bench: hyperfine is missing (make setup)" >&2; exit 1; }
+games=${BENCH_PGN_GAMES:-20000}
+unique=1000
+runs=${BENCH_PGN_RUNS:-5}
+dir=.build/bench/pgn
+mkdir -p "$dir"
 
-# run NAME CMD...: wall seconds, user+sys seconds, peak RSS (KB) of CMD with stdout to /dev/null.
-measure() {
-  local out="$dir/time.txt"
-  if [ -x /usr/bin/time ]; then
-    /usr/bin/time -f "%e %U %S %M" -o "$out" "$@" > /dev/null 2> "$dir/stderr.txt"
-    read -r wall user sys rss < "$out"
-  else
-    python3 - "$@" > "$out" <<'PY'
-import resource, subprocess, sys, time
-t = time.time()
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(f"{time.time() - t:.2f} {r.ru_utime:.2f} {r.ru_stime:.2f} {r.ru_maxrss}")
-PY
-    read -r wall user sys rss < "$out"
+corpus() {  # KIND: the corpus file of that kind, generated once
+  local kind=$1 file="$dir/$1-$games.pgn"
+  if [ ! -s "$file" ]; then
+    if [ ! -s "$dir/$kind-unique.pgn" ]; then
+      echo "pgn bench: generating $unique $kind games (seed 1, python-chess; minutes) ..." >&2
+      python3 scripts/gen/bench_corpus.py "$kind" --count "$unique" --seed 1 > "$dir/$kind-unique.pgn.tmp"
+      mv "$dir/$kind-unique.pgn.tmp" "$dir/$kind-unique.pgn"
+    fi
+    : > "$file.tmp"
+    for ((i = 0; i < games / unique; i++)); do cat "$dir/$kind-unique.pgn" >> "$file.tmp"; done
+    mv "$file.tmp" "$file"
   fi
-  cpu=$(awk "BEGIN { print $user + $sys }")
+  echo "$file"
 }
 
-plies=$("$forge" pgn2fen --output-format epd "$corpus" 2>/dev/null | grep -c .)
-size=$(du -m "$corpus" | cut -f1)
-echo "corpus: $games games, $plies plies, ${size} MB ($corpus)"
+stat_of() {  # JSON INDEX FIELD: a number from hyperfine's export
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]; print(r[sys.argv[3]])" "$@"
+}
 
-# Best of ROUNDS alternating runs: on this (virtual) machine the same run's time drifts by up to
-# 30% from one minute to the next; the minimum of each tool is its least disturbed run.
-rounds=${BENCH_PGN_ROUNDS:-3}
-f_wall=1e9 f_cpu=1e9 f_rss=0 p_wall=1e9 p_cpu=1e9 p_rss=0
-min() { awk "BEGIN { print ($1 < $2) ? $1 : $2 }"; }
-max() { awk "BEGIN { print ($1 > $2) ? $1 : $2 }"; }
-for ((round = 0; round < rounds; round++)); do
-  measure "$forge" pgn2fen --output-format epd "$corpus"
-  f_wall=$(min "$wall" "$f_wall") f_cpu=$(min "$cpu" "$f_cpu") f_rss=$(max "$rss" "$f_rss")
-  measure "$pgnx" -s -Wepd "$corpus"
-  p_wall=$(min "$wall" "$p_wall") p_cpu=$(min "$cpu" "$p_cpu") p_rss=$(max "$rss" "$p_rss")
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-8s %7s %9s %7s | %-24s %-24s %-22s | %s\n" kind MB plies 'forge' 'forge s (min/mean)' 'pgn-extract s (min/mean)' 'python-chess plies/s' 'ratio pgn-extract/forge (min, mean)'
+for kind in lichess study plain; do
+  file=$(corpus "$kind")
+  plies=$("$forge" pgn2fen --output-format epd "$file" 2> /dev/null | grep -c .)
+  hyperfine -N --warmup 1 --runs "$runs" --export-json "$dir/$kind.json" --output null \
+    "$forge pgn2fen --output-format epd $file" "$pgnx -s -Wepd --nofauxep $file" > /dev/null 2>&1
+  f_min=$(stat_of "$dir/$kind.json" 0 min) f_mean=$(stat_of "$dir/$kind.json" 0 mean)
+  p_min=$(stat_of "$dir/$kind.json" 1 min) p_mean=$(stat_of "$dir/$kind.json" 1 mean)
+  head -n "$(grep -n '^\[Event ' "$file" | sed -n '201p' | cut -d: -f1)" "$file" | head -n -1 > "$dir/$kind-prefix.pgn"
+  py_plies=$(python3 scripts/gen/pgn_corpus.py epd "$dir/$kind-prefix.pgn" | grep -c .)
+  t0=$(date +%s.%N); python3 scripts/gen/pgn_corpus.py epd "$dir/$kind-prefix.pgn" > /dev/null; t1=$(date +%s.%N)
+  awk -v k="$kind" -v mb="$(du -m "$file" | cut -f1)" -v pl="$plies" -v fm="$f_min" -v fa="$f_mean" -v pm="$p_min" -v pa="$p_mean" \
+      -v yp="$py_plies" -v y0="$t0" -v y1="$t1" 'BEGIN {
+    printf "%-8s %7s %9d %6.2fM | %10.3f / %-11.3f %10.3f / %-11.3f %-22.0f | %.2fx, %.2fx   (python-chess: %.0fx slower than forge)\n",
+      k, mb, pl, pl / fm / 1e6, fm, fa, pm, pa, yp / (y1 - y0), pm / fm, pa / fa, (pl / fm) / (yp / (y1 - y0)) }'
 done
-# python-chess replays a 1000-game prefix (the whole corpus would take minutes).
-head -n "$(grep -n '^\[Event ' "$corpus" | sed -n '1001p' | cut -d: -f1)" "$corpus" | head -n -1 > "$dir/prefix.pgn"
-py_plies=$(python3 scripts/gen/pgn_corpus.py epd "$dir/prefix.pgn" | grep -c .)
-measure python3 scripts/gen/pgn_corpus.py epd "$dir/prefix.pgn"
-y_wall=$wall y_cpu=$cpu y_rss=$rss
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)   (forge column: M plies/s at its min; target pgn2fen >= 5x pgn-extract on each kind)"
 
-rate() { awk "BEGIN { printf \"%.0f\", $1 / $2 }"; }
-calc() { awk "BEGIN { print $1 }"; }
-f_r=$(rate "$plies" "$f_wall"); f_rc=$(rate "$plies" "$f_cpu")
-p_r=$(rate "$plies" "$p_wall"); p_rc=$(rate "$plies" "$p_cpu")
-y_r=$(rate "$py_plies" "$y_wall"); y_rc=$(rate "$py_plies" "$y_cpu")
-printf "%-34s %12s %12s %14s %10s\n" "tool" "wall s" "plies/s" "plies/CPU-s" "peak MB"
-printf "%-34s %12s %12s %14s %10.1f\n" "forge pgn2fen --output-format epd" "$f_wall" "$f_r" "$f_rc" "$(calc "$f_rss/1024")"
-printf "%-34s %12s %12s %14s %10.1f\n" "pgn-extract -Wepd" "$p_wall" "$p_r" "$p_rc" "$(calc "$p_rss/1024")"
-printf "%-34s %12s %12s %14s %10.1f\n" "python-chess replay (1000 games)" "$y_wall" "$y_r" "$y_rc" "$(calc "$y_rss/1024")"
-printf "ratio forge / pgn-extract:  %.2fx plies/s (wall), %.2fx plies/CPU-s   (target >= 4x; best of %s runs each)\n" \
-  "$(calc "$f_r / $p_r")" "$(calc "$f_rc / $p_rc")" "$rounds"
-printf "ratio forge / python-chess: %.2fx plies/s (wall), %.2fx plies/CPU-s\n" \
-  "$(calc "$f_r / $y_r")" "$(calc "$f_rc / $y_rc")"
-
-if [ "${BENCH_PGN_BIG:-0}" = 1 ]; then
+if [ "${BENCH_PGN_BIG:-0}" = 1 ]; then  # memory stays flat: the lichess corpus repeated to about 1 GB
   big="$dir/big.pgn"
   if [ ! -s "$big" ]; then
     : > "$big.tmp"
-    while [ "$(stat -c %s "$big.tmp")" -lt 1073741824 ]; do cat "$corpus" >> "$big.tmp"; done
+    while [ "$(stat -c %s "$big.tmp")" -lt 1073741824 ]; do cat "$(corpus lichess)" >> "$big.tmp"; done
     mv "$big.tmp" "$big"
   fi
-  measure "$forge" pgn2fen --output-format epd "$big"
-  printf "memory: forge pgn2fen --output-format epd on %s MB: peak %.1f MB, %s s   (target < 64 MB)\n" \
-    "$(du -m "$big" | cut -f1)" "$(calc "$rss/1024")" "$wall"
+  /usr/bin/time -f "%e %M" -o "$dir/big-time.txt" "$forge" pgn2fen --output-format epd "$big" > /dev/null 2>&1
+  read -r wall rss < "$dir/big-time.txt"
+  awk -v mb="$(du -m "$big" | cut -f1)" -v w="$wall" -v r="$rss" 'BEGIN { printf "memory: forge pgn2fen --output-format epd on %s MB: peak %.1f MB, %s s   (target < 64 MB)\n", mb, r / 1024, w }'
 fi

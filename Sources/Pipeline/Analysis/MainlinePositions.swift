@@ -29,7 +29,7 @@ struct MainlinePositions: PGNVisitor {
     }
 
     mutating func tag(name: String, value: String, at location: PGNLocation) {
-        if name == "FEN", let d = replayer.setStart(fen: value, at: location) { diagnostics.append(d) }
+        if let d = replayer.tag(name: name, value: value, at: location) { diagnostics.append(d) }
     }
 
     mutating func beginMovetext() {

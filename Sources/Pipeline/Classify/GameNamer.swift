@@ -48,6 +48,9 @@ struct GameNamer: PGNVisitor {
     /// Open lines hold positions: their number and depth are bounded like a game tree's (`GameLimits`, PGN909).
     private var budget = GameBudget(.standard)
 
+    /// Names come from positions only: comments are passed over at byte speed.
+    var readsComments: Bool { false }
+
     init(list: NameList, variations: Bool) {
         self.list = list
         self.variations = variations
@@ -73,8 +76,7 @@ struct GameNamer: PGNVisitor {
     }
 
     mutating func tag(name: String, value: String, at location: PGNLocation) {
-        if name == "FEN", let d = replayer.setStart(fen: value, at: location) { fail(d) }
-        if name == "Variant", let d = replayer.setVariant(value, at: location) { fail(d) }
+        if let d = replayer.tag(name: name, value: value, at: location) { fail(d) }
     }
 
     mutating func beginMovetext() {
@@ -87,7 +89,8 @@ struct GameNamer: PGNVisitor {
         switch replayer.advance(bytes: bytes, at: location) {
         case .ignored: return
         case .failed(let d): fail(d)
-        case .played:
+        case .played(_, let warning):
+            if let warning { diagnostics.append(warning) }
             plies += 1
             let i = open.count - 1
             open[i].ply += 1
