@@ -48,7 +48,7 @@ public enum CommentClaims {
         guard let position = try? before.playing(move) else { return [] }
         let mover = before.turn
         var out: [(BoardClaim, String)] = []
-        for clause in clauses(comment) {
+        for clause in AuthoredComment(comment).sentences.map(\.words) {
             out += claims(inClause: clause, position: position, mover: mover, moved: move)
         }
         return out
@@ -119,38 +119,6 @@ public enum CommentClaims {
     static func distance(_ a: Square, _ b: Square) -> Int { max(abs(a.file - b.file), abs(a.rank - b.rank)) }
 
     // MARK: Reading the words
-
-    /// Sentences: split at `.`, `;`, `:`, `!`, `?`, `(`, `)`. A comma stays as a word of its own, so a hedge
-    /// (`If Black is careless, the knight attacks f7`) covers the whole sentence and objects end at it.
-    static func clauses(_ text: String) -> [[String]] {
-        var out: [[String]] = []
-        var current: [String] = []
-        var word = ""
-        func flushWord() {
-            if !word.isEmpty { current.append(word) }
-            word = ""
-        }
-        func flushClause() {
-            flushWord()
-            if !current.isEmpty { out.append(current) }
-            current = []
-        }
-        for ch in text {
-            switch ch {
-            case ".", ";", ":", "!", "?", "(", ")", "\u{2014}":
-                flushClause()
-            case ",":
-                flushWord()
-                current.append(",")
-            case " ", "\n", "\t", "\"", "'":
-                if ch == "'" && !word.isEmpty { word.append(ch) } else { flushWord() }
-            default:
-                word.append(ch)
-            }
-        }
-        flushClause()
-        return out
-    }
 
     /// A piece named in the words: `Qf3`, `Nxd5`, `f3-knight`, `knight on f3` (index of the last word used).
     struct PieceWord {

@@ -6,7 +6,7 @@ import Diagnostics
 /// The annotator's checks for `forge validate`. Codes:
 /// - `ANN501` (warning): a main-line or deviation move has no authored comment and the annotator finds no
 ///   motif for it, so only a filler sentence can be generated. (error when the move cannot be replayed)
-/// - `ANN502` (error): an authored explanation shorter than 40 or longer than 220 characters.
+/// - `ANN502` (error): an authored explanation outside `AuthoredComment.lengthBounds` (40 to 220 characters).
 /// - `ANN503` (warning): an authored comment names a piece on a square where no such piece stands
 ///   (before or after the move): `the knight on f5`.
 /// - `ANN504` (warning): an authored comment names a move (`Nf3`, `exd5`, `O-O`) that is legal neither
@@ -84,24 +84,27 @@ public enum ExplanationChecks {
     public static func checkAuthored(_ text: String, before: Position, move: Move, later: [Position] = [], at: SourceLocation? = nil) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let count = text.count
-        if count < 40 || count > 220 {
-            out.append(Diagnostic(length, "authored explanation has \(count) characters; expected 40 to 220", at: at,
+        let bounds = AuthoredComment.lengthBounds
+        if !bounds.contains(count) {
+            out.append(Diagnostic(length, "authored explanation has \(count) characters; expected \(bounds.lowerBound) to \(bounds.upperBound)", at: at,
                                   notes: ["text: \(text)"]))
         }
         let after = before.playingUnchecked(move)
-        let words = tokens(text)
+        let comment = AuthoredComment(text)
         // "the knight on f5"
-        for (i, w) in words.enumerated() where i + 2 < words.count && words[i + 1] == "on" {
-            guard let role = roleNamed(w), let sq = Square(words[i + 2]), words[i + 2].count == 2 else { continue }
-            let there = ([before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == role }
-            if !there {
-                out.append(Diagnostic(pieceNotThere, "comment names a \(role.name) on \(sq.name), but there is none there", at: at,
-                                      notes: ["position after the move: \(after.fen())"]))
+        for words in comment.sentences.map(\.terms) {
+            for (i, w) in words.enumerated() where i + 2 < words.count && words[i + 1] == "on" {
+                guard let role = roleNamed(w), let sq = Square(words[i + 2]), words[i + 2].count == 2 else { continue }
+                let there = ([before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == role }
+                if !there {
+                    out.append(Diagnostic(pieceNotThere, "comment names a \(role.name) on \(sq.name), but there is none there", at: at,
+                                          notes: ["position after the move: \(after.fen())"]))
+                }
             }
         }
         // Moves: SAN with a piece letter, a capture, or castling.
         var seen: Set<String> = []
-        for w in rawTokens(text) where looksLikeMove(w) && !seen.contains(w) {
+        for w in comment.words where looksLikeMove(w) && !seen.contains(w) {
             seen.insert(w)
             var candidates = [before, after] + later
             if let p = BoardFacts.passing(after) { candidates.append(p) }
@@ -132,21 +135,6 @@ public enum ExplanationChecks {
         case "queen": .queen
         case "king": .king
         default: nil
-        }
-    }
-
-    /// Lower-cased words, punctuation stripped.
-    static func tokens(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
-    }
-
-    /// Whitespace-separated tokens with move numbers, dots and trailing punctuation removed: `3...Nf6,` → `Nf6`.
-    static func rawTokens(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "/" }).map { raw in
-            var s = Substring(raw)
-            while let f = s.first, f.isNumber || f == "." || f == "(" || f == "\"" || f == "'" { s = s.dropFirst() }
-            while let l = s.last, ",.;:!?)\"'".contains(l) { s = s.dropLast() }
-            return String(s)
         }
     }
 
