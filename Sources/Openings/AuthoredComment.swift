@@ -4,7 +4,8 @@
 ///
 /// Two views of the same split, so every reader of comments agrees on where a sentence and a word end:
 /// - `sentences[i].words`: the words as written, for claims and named moves. A sentence ends at `.`, `;`,
-///   `:`, `!`, `?`, `(`, `)` or `—`; words end at spaces, quotes and `/`; a comma is a word of its own (so a
+///   `:`, `!`, `?`, `(`, `)`, `—` or `…`, but not at the dots of a move number (`4.Qh5`, `3...Nf6` are the
+///   word `Qh5`, `Nf6`); words end at spaces, quotes and `/`; a comma is a word of its own (so a
 ///   hedge covers the whole sentence and a list of objects ends at it); an apostrophe inside a word stays
 ///   (`White's`); `f3-knight`, `Nxd5+` and `O-O` are one word each.
 /// - `sentences[i].terms`: the same sentence lower-cased and cut at every character that is not a letter or a
@@ -43,7 +44,17 @@ public struct AuthoredComment: Hashable, Sendable {
             if !current.isEmpty { out.append(Sentence(words: current, terms: Self.terms(of: current))) }
             current = []
         }
-        for ch in text {
+        let chars = Array(text)
+        var inMoveNumber = false
+        for (i, ch) in chars.enumerated() {
+            // `4.Qh5`, `3...Nf6`, `12…Nf6`: the dots of a move number end no sentence, and the number is no word.
+            if ch == "." || ch == "\u{2026}", inMoveNumber || (!word.isEmpty && word.allSatisfy(\.isNumber)),
+               i + 1 < chars.count, !chars[i + 1].isWhitespace {
+                word = ""
+                inMoveNumber = true
+                continue
+            }
+            inMoveNumber = false
             switch ch {
             case ".", ";", ":", "!", "?", "(", ")", "\u{2014}", "\u{2026}":
                 flushSentence()

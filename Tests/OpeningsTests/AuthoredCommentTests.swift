@@ -12,6 +12,12 @@ struct AuthoredCommentTests {
         #expect(c.words == ["The", "f3-knight", "pins", "it", "Plans", "b4", "a5", "or", "Nh4", "f5", "White's", "idea", "done"])
     }
 
+    @Test func moveNumbersEndNoSentence() {
+        #expect(AuthoredComment("After 4.Qh5 the queen hits f7. Then 4...g6 or 12\u{2026}Nf6.").sentences.map(\.words)
+            == [["After", "Qh5", "the", "queen", "hits", "f7"], ["Then", "g6", "or", "Nf6"]])
+        #expect(AuthoredComment("It is move 4. Then castle.").sentences.count == 2)
+    }
+
     @Test func stemsMatchAtTheStartOfAWordOnly() {
         #expect(AuthoredComment("Plans: b4 and a5.").contains(stem: "plan"))
         #expect(AuthoredComment("The plan is f4.").contains(stem: "plan"))
