@@ -449,12 +449,12 @@ public enum CommentClaims {
                 continue
             }
             for (target, _) in targets {
+                // No piece reaches its own square: `the pawn that defends c4` is not the c4-pawn.
+                let others = candidates.filter { $0 != target }
                 if pluralRole {
-                    for c in candidates where c != target {
-                        out.claims.append((.reaches(pieces: [c], role: subject.role, verb: verb, target: target), quoted))
-                    }
-                } else if !candidates.contains(target) {
-                    out.claims.append((.reaches(pieces: candidates, role: subject.role, verb: verb, target: target), quoted))
+                    for c in others { out.claims.append((.reaches(pieces: [c], role: subject.role, verb: verb, target: target), quoted)) }
+                } else if !others.isEmpty {
+                    out.claims.append((.reaches(pieces: others, role: subject.role, verb: verb, target: target), quoted))
                 }
             }
         }

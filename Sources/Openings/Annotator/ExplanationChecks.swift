@@ -8,7 +8,7 @@ import Diagnostics
 ///   motif for it, so only a filler sentence can be generated. (error when the move cannot be replayed)
 /// - `ANN502` (error): an authored explanation outside `AuthoredComment.lengthBounds` (40 to 220 characters).
 /// - `ANN503` (warning): an authored comment names a piece on a square where no such piece stands
-///   (before or after the move): `the knight on f5`.
+///   (before or after the move): `the knight on f5`, `the f5-knight`.
 /// - `ANN504` (warning): an authored comment names a move (`Nf3`, `exd5`, `O-O`) that is legal neither
 ///   before nor after the move, nor in the next positions of the line, nor after one more move of either side.
 ///
@@ -41,7 +41,8 @@ public enum ExplanationChecks {
                 let lm = r.moves[i]
                 let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
                 if let text = i < r.authored.count ? r.authored[i] : nil {
-                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: at)
+                    let earlier = Array(positions[max(0, i - planHorizon)..<min(i, positions.count)])
+                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, earlier: earlier, at: at)
                 } else {
                     let motifs = Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? r.moves[i - 1].move : r.previous,
                                                       reply: i + 1 < r.moves.count ? r.moves[i + 1].move : nil)
@@ -67,7 +68,8 @@ public enum ExplanationChecks {
                 let lm = moves[i]
                 let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
                 if let text = lm.comment, !text.isEmpty {
-                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: lm.location)
+                    let earlier = Array(positions[max(0, i - planHorizon)..<i])
+                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, earlier: earlier, at: lm.location)
                 } else if Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? moves[i - 1].move : nil,
                                                 reply: i + 1 < moves.count ? moves[i + 1].move : nil).isEmpty {
                     out.append(Diagnostic(missing,
@@ -80,8 +82,10 @@ public enum ExplanationChecks {
     }
 
     /// Checks one authored explanation of `move` played in `before`. `later` are the positions after the move
-    /// along the line (the first is the position right after it).
-    public static func checkAuthored(_ text: String, before: Position, move: Move, later: [Position] = [], at: SourceLocation? = nil) -> [Diagnostic] {
+    /// along the line (the first is the position right after it); `earlier` the ones before `before`, where a
+    /// piece the comment recalls stood (`the c8-bishop guarded b7 until it went to g4`, `won the f7-pawn`).
+    public static func checkAuthored(_ text: String, before: Position, move: Move, later: [Position] = [], earlier: [Position] = [],
+                                     at: SourceLocation? = nil) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let count = text.count
         let bounds = AuthoredComment.lengthBounds
@@ -91,13 +95,15 @@ public enum ExplanationChecks {
         }
         let after = before.playingUnchecked(move)
         let comment = AuthoredComment(text)
-        // "the knight on f5"
-        for words in comment.sentences.map(\.terms) {
-            for (i, w) in words.enumerated() where i + 2 < words.count && words[i + 1] == "on" {
-                guard let role = roleNamed(w), let sq = Square(words[i + 2]), words[i + 2].count == 2 else { continue }
-                let there = ([before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == role }
+        // "the knight on f5", "the f5-knight": a piece named on its square, read as the claim checks read it
+        // (a SAN move such as "Nf5" names a move, not a piece standing there).
+        var named: Set<String> = []
+        for words in comment.sentences.map(\.words) {
+            for i in words.indices where CommentClaims.sanPiece(words[i]) == nil {
+                guard let p = CommentClaims.piece(at: i, in: words), let sq = p.square, named.insert("\(p.role.name) \(sq.name)").inserted else { continue }
+                let there = (earlier + [before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == p.role }
                 if !there {
-                    out.append(Diagnostic(pieceNotThere, "comment names a \(role.name) on \(sq.name), but there is none there", at: at,
+                    out.append(Diagnostic(pieceNotThere, "comment names a \(p.role.name) on \(sq.name), but there is none there", at: at,
                                           notes: ["position after the move: \(after.fen())"]))
                 }
             }
