@@ -165,7 +165,9 @@ public enum CommentClaims {
     }
 
     static func piece(at i: Int, in words: [String]) -> PieceWord? {
-        let w = words[i].lowercased()
+        var w = words[i].lowercased()
+        // `the f8-knight's path`: the possessive names the same piece.
+        if w.hasSuffix("'s") { w.removeLast(2) }
         if let (role, sq) = sanPiece(words[i]) { return PieceWord(role: role, square: sq, end: i) }
         // `f3-knight`, `e4-pawn`
         let parts = w.split(separator: "-")
@@ -225,8 +227,9 @@ public enum CommentClaims {
                          moved: Move) -> (pieces: [PieceWord], plural: Bool) {
         var i = v - 1
         while i >= first, adverbs.contains(lower[i]) { i -= 1 }
-        // `d3 guards the e4-pawn`: a square right before the verb names the piece on it.
-        if i >= first, let sq = square(lower[i]) {
+        // `d3 guards the e4-pawn`: a square right before the verb names the piece on it (not the last square
+        // of a list: `pawns on g5 and e5 control f4`).
+        if i >= first, let sq = square(lower[i]), i == 0 || !["and", "on", "or", ","].contains(lower[i - 1]) {
             return (position.board.role(at: sq).map { [PieceWord(role: $0, square: sq, end: i)] } ?? [], false)
         }
         i = v - 1

@@ -27,13 +27,13 @@ func shippedComments() throws -> [ShippedComment] {
 }
 
 /// Everything the validator reports about one comment without the engine: false claims (VAL216), unchecked
-/// claims (VAL229), pieces that are not there (ANN503), moves that are not legal (ANN504).
-func findings(_ text: String, _ c: ShippedComment) -> Int {
+/// claims (VAL229), pieces that are not there (ANN503), moves that are not legal (ANN504), as messages.
+func findings(_ text: String, _ c: ShippedComment) -> Set<String> {
     let reading = CommentClaims.reading(of: text, after: c.move, from: c.before)
-    let false_ = reading.claims.filter { CommentClaims.reason($0.0, in: c.after) != nil }.count
+    let false_ = reading.claims.compactMap { CommentClaims.reason($0.0, in: c.after) }
     let explained = ExplanationChecks.checkAuthored(text, before: c.before, move: c.move, later: [])
-        .filter { $0.code == AnnotatorCode.pieceNotThere || $0.code == AnnotatorCode.namedMoveNotLegal }.count
-    return false_ + reading.unresolved.count + explained
+        .filter { $0.code == AnnotatorCode.pieceNotThere || $0.code == AnnotatorCode.namedMoveNotLegal }.map(\.message)
+    return Set(false_ + reading.unresolved.map { "unchecked: \($0)" } + explained)
 }
 
 struct Mutant {
@@ -50,12 +50,22 @@ enum Mutations {
         return re.matches(in: text, range: NSRange(text.startIndex..., in: text))
     }
 
-    /// Whether the sentence before `offset` is hedged (future, conditional, negated): then it states nothing.
+    /// Whether the sentence before `offset` states nothing about this position: hedged (future, conditional,
+    /// negated, by the validator's own list of hedges), a purpose (`to attack`), or `nothing …`, which an
+    /// unreachable square keeps true. Sentences end at `.` before a space, not at a move number's dot (`4.Qh5`).
     static func hedged(_ text: String, before offset: Int) -> Bool {
         let head = (text as NSString).substring(to: offset)
-        let sentence = head.split(whereSeparator: { ".;:!?()".contains($0) }).last.map(String.init) ?? ""
+        let sentence = head.components(separatedBy: ". ").last?.split(whereSeparator: { ";:!?()".contains($0) }).last.map(String.init) ?? ""
         let words = sentence.lowercased().split(whereSeparator: { !($0.isLetter || $0 == "'") }).map(String.init)
-        return words.contains { CommentClaims.hedges.contains($0) }
+        return words.contains { CommentClaims.hedges.contains($0) || $0 == "nothing" } || words.last == "to"
+    }
+
+    /// A plural verb form (`attack`) is a claim only after a plural subject (`both knights attack`); alone it is
+    /// an imperative or a noun (`watch the c4 square`, `the attack on f7`).
+    static func pluralWithoutSubject(_ verb: String, _ text: String, before offset: Int) -> Bool {
+        guard !verb.hasSuffix("s") else { return false }
+        let previous = (text as NSString).substring(to: offset).split(separator: " ").last.map { $0.lowercased() } ?? ""
+        return !(previous == "both" || previous.hasSuffix("s"))
     }
 
     static func replacing(_ text: String, _ range: NSRange, with s: String) -> String {
@@ -76,7 +86,9 @@ enum Mutations {
     static func of(_ c: ShippedComment) -> [Mutant] {
         var out: [Mutant] = []
         let text = c.text
-        for m in matches("\\b(\(verbs))\\s+(?:the\\s+)?([a-h][1-8])\\b", in: text) where !hedged(text, before: m.range.location) {
+        for m in matches("\\b(\(verbs))\\s+(?:the\\s+)?([a-h][1-8])(?!\\w)(?!-[a-h][1-8])", in: text) where !hedged(text, before: m.range.location) {
+            let verb = (text as NSString).substring(with: m.range(at: 1)).lowercased()
+            if pluralWithoutSubject(verb, text, before: m.range.location) { continue }
             let sqRange = m.range(at: 2)
             guard let sq = Square((text as NSString).substring(with: sqRange)), let to = unreachable(c.after, near: sq) else { continue }
             out.append(Mutant(text: replacing(text, sqRange, with: to.name), kind: "square"))
@@ -90,9 +102,17 @@ enum Mutations {
             out.append(Mutant(text: replacing(text, roleRange, with: other), kind: "piece"))
         }
         let counts = ["twice": "three times", "second": "fourth", "third": "fifth", "fourth": "second", "two": "four", "three": "five", "four": "two"]
-        for (claim, _) in CommentClaims.claims(in: text, after: c.move, from: c.before) {
+        for (claim, words) in CommentClaims.claims(in: text, after: c.move, from: c.before) {
             guard case .count(let side, let target, let n, _) = claim else { continue }
-            for m in matches("\\b(twice|second|third|fourth|two|three|four)\\b", in: text) {
+            // The count words of the claim's sentence (`attacks d4 a third time`), not of another sentence.
+            let t = text as NSString
+            let claimAt = t.range(of: words)
+            let sentenceEnd = claimAt.location == NSNotFound ? NSNotFound
+                : t.range(of: ".", range: NSRange(location: claimAt.location, length: t.length - claimAt.location)).location
+            let span = claimAt.location == NSNotFound ? claimAt
+                : NSRange(location: claimAt.location, length: (sentenceEnd == NSNotFound ? t.length : sentenceEnd) - claimAt.location)
+            for m in matches("\\b(twice|second|third|fourth|two|three|four)\\b", in: text)
+            where span.location != NSNotFound && NSIntersectionRange(span, m.range).length > 0 {
                 let word = (text as NSString).substring(with: m.range).lowercased()
                 guard let new = counts[word] else { continue }
                 let mutated = replacing(text, m.range, with: new)
@@ -118,7 +138,8 @@ enum Mutations {
         let base = findings(c.text, c)
         for m in Mutations.of(c) {
             total[m.kind, default: 0] += 1
-            if findings(m.text, c) > base { caught[m.kind, default: 0] += 1 } else { missed.append("[\(m.kind)] \(m.text)") }
+            // Reported: a finding the unchanged comment does not have.
+            if !findings(m.text, c).subtracting(base).isEmpty { caught[m.kind, default: 0] += 1 } else { missed.append("[\(m.kind)] \(m.text)") }
         }
     }
     let all = total.values.reduce(0, +), found = caught.values.reduce(0, +)
