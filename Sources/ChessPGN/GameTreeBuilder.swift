@@ -25,6 +25,8 @@ public struct GameTreeBuilder: PGNVisitor {
     private var openings = VariationOpenings()
     /// What one game may hold (`GameLimits`): the tree of a hostile file stays small, the excess counted (PGN909).
     private var budget: GameBudget
+    /// The move number written before the next move (`3...`), checked against the position when the move comes.
+    private var writtenNumber: (number: Int, black: Bool, at: PGNLocation)?
 
     public init(replaying: Bool = true, fileName: String = "", limits: GameLimits = .standard) {
         self.replaying = replaying
@@ -44,6 +46,7 @@ public struct GameTreeBuilder: PGNVisitor {
         atLineStart = true
         deadDepth = nil
         budget.reset()
+        writtenNumber = nil
         return .visit
     }
 
@@ -59,8 +62,32 @@ public struct GameTreeBuilder: PGNVisitor {
 
     private var dead: Bool { deadDepth != nil || (replaying && replayer.isDead) }
 
+    public mutating func moveNumber(_ number: Int, black: Bool, at location: PGNLocation) {
+        writtenNumber = (number, black, location)
+    }
+
+    /// PGN118: a move number that another move than the next one would carry (`3... Nc3` for White's third move).
+    /// Read leniently: the move is played where it stands, and the warning says how to write its number.
+    /// `12.` before Black's twelfth move is not reported: it is how `12. ... e5` is read.
+    private mutating func checkWrittenNumber(_ text: String) {
+        guard let w = writtenNumber else { return }
+        writtenNumber = nil
+        guard replaying, !replayer.isDead else { return }
+        let p = replayer.position
+        let number = p.fullmoveNumber
+        let white = p.turn == .white
+        guard w.number != number || (w.black && white) else { return }
+        let written = "\(w.number)\(w.black ? "..." : ".")"
+        let expected = "\(number)\(white ? "." : "...")"
+        game.diagnostics.append(Diagnostic(
+            PGNCode.moveNumberMismatch,
+            "move number \"\(written)\" before \(white ? "White" : "Black")'s move \(text), which is move \(expected); write \"\(expected) \(text)\"",
+            at: SourceLocation(file: replayer.fileName, line: w.at.line, column: w.at.column)))
+    }
+
     public mutating func san(_ text: String, at location: PGNLocation) {
         if dead || !budget.admitMove() { return }
+        checkWrittenNumber(text)
         var node = MoveNode(writtenSAN: text, san: text, ply: game.nodes[cursor].ply + 1, parent: cursor, location: location)
         if replaying {
             switch replayer.play(text, at: location) {
@@ -107,6 +134,7 @@ public struct GameTreeBuilder: PGNVisitor {
     }
 
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
+        writtenNumber = nil
         // Skipped whole by the reader (no endVariation): nothing of it is kept.
         guard budget.admitVariation(depth: stack.count + 1) else { return .skip }
         stack.append(cursor)
@@ -130,6 +158,7 @@ public struct GameTreeBuilder: PGNVisitor {
     }
 
     public mutating func endVariation() {
+        writtenNumber = nil
         if replaying { replayer.endVariation() }
         if let d = deadDepth, d == stack.count { deadDepth = nil }
         cursor = stack.popLast() ?? 0

@@ -82,11 +82,12 @@ public enum PGNCode {
 
     /// A tag name given twice in one game (the first is kept).
     public static let duplicateTag = DiagnosticCode("PGN908", .error, "a tag name given twice in one game (the first is kept)")
+    /// A move number that does not match the move after it (`3... Nc3` for White's third move; warning, read as written).
+    public static let moveNumberMismatch = DiagnosticCode("PGN118", .warning, "a move number that does not match the move after it (3... before White's move, or another number)")
 
     /// A game beyond `GameLimits` (variation depth, variations, comments, moves): the excess left out and counted.
     public static let gameBeyondLimits = DiagnosticCode("PGN909", .error, "a game beyond the limits a game is kept to (variation depth, variations, comments, moves): the rest left out, counted")
 
-    /// A `Variant` tag that names a game other than standard chess: its moves are not read.
 
     /// Every code above; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
@@ -95,6 +96,6 @@ public enum PGNCode {
         missingResult, tooLong, braceInComment, longAlgebraicMove, unsupportedVariant, malformedCommand, unreadable, noJoiningMove, severalJoiningMoves, countersDoNotFollow,
         sideDoesNotAlternate, positionRepeats, badFENLine, binaryInput, tooManyProblems, setUpWithoutFEN, nulInTag,
         wrongCheckMarker, resultContradictsPosition, fenSurroundingSpace, fenPlacementNotCanonical,
-        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits,
+        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits, moveNumberMismatch,
     ]
 }
