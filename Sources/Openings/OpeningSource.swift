@@ -52,6 +52,8 @@ public struct LineMove: Sendable, Hashable {
     public var nags: [UInt8] = []
     /// A `[%eval …]` command in the move's comment: the author's engine confirmation, from White's side.
     public var evaluation: Evaluation?
+    /// The move's node in the game tree it was read from (`GameTree.nodes[node]`); nil for a line built in code.
+    public var node: Int?
 
     public var after: Position { before.playingUnchecked(move) }
 }

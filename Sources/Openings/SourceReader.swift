@@ -162,7 +162,7 @@ public enum SourceReader {
             let comment = texts.isEmpty ? nil : texts.joined(separator: " ")
             return LineMove(ply: n.ply, before: b, move: m, san: n.san, writtenSAN: n.writtenSAN, comment: comment,
                             arrows: arrows, highlights: highlights, location: loc(n.location), nags: n.nags,
-                            evaluation: evaluation)
+                            evaluation: evaluation, node: i)
         }
         // The path of nodes from the root to node i.
         func path(to i: Int) -> [Int] {

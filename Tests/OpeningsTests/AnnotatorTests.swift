@@ -8,12 +8,11 @@ import Testing
 
 @Suite struct AnnotatorTests {
     /// Every line of every fixture game, annotated from the rules alone.
-    func fixtureAnnotations(_ name: String) throws -> [(GameLine, [MoveAnnotation])] {
-        var out: [(GameLine, [MoveAnnotation])] = []
-        for tree in try AnnotatorFixture.games(name) {
-            let lines = GameLines.lines(tree)
-            let notes = Annotator().annotate(lines.map(\.request)).lines
-            out += zip(lines, notes).map { ($0, $1) }
+    func fixtureAnnotations(_ name: String) throws -> [(OpeningLine, [MoveAnnotation])] {
+        var out: [(OpeningLine, [MoveAnnotation])] = []
+        for (_, source) in try AnnotatorFixture.sources(name) {
+            let notes = Annotator().annotate(source: source).lines
+            out += zip(source.lines, notes).map { ($0, $1) }
         }
         return out
     }
@@ -120,25 +119,28 @@ import Testing
         #expect(a == b)
     }
 
-    @Test func gameLinesFindTheMainLineAndMarkedDeviations() throws {
-        let tree = try #require(try AnnotatorFixture.games("italian.pgn").first)
-        let lines = GameLines.lines(tree)
+    @Test func theReaderFindsTheMainLineAndMarkedDeviationsWithTheirNodes() throws {
+        let (tree, source) = try #require(try AnnotatorFixture.sources("italian.pgn").first)
+        let lines = source.lines
         #expect(lines.count == 2)
-        #expect(lines[0].request.role == .main)
-        #expect(lines[0].request.moves.count == 25)
-        #expect(lines[1].request.role == .deviation)
+        #expect(lines[0].role == .main)
+        #expect(lines[0].moves.count == 25)
+        #expect(lines[1].role == .deviation)
         #expect(lines[1].name == "Two Knights")
-        #expect(lines[1].request.mainLineSAN == "Bc5")
-        #expect(lines[0].request.authored[4] == "The bishop aims at f7, the weakest square near Black's king.")
+        #expect(lines[0].moves[lines[1].branchPly].san == "Bc5")  // the main line's move where the deviation leaves it
+        #expect(lines[0].moves[4].comment == "The bishop aims at f7, the weakest square near Black's king.")
+        // Every move knows its node: the main line is the tree's main line, node for node.
+        #expect(lines[0].moves.map(\.node) == tree.mainline.map { Optional($0) })
+        for m in lines[1].ownMoves { #expect(m.node.map { tree.nodes[$0].san } == m.san) }
     }
 
     @Test func aTrapDeviationCarriesTheTrapConcept() throws {
-        let tree = try #require(try AnnotatorFixture.games("trap.pgn").first)
-        let lines = GameLines.lines(tree)
+        let (_, source) = try #require(try AnnotatorFixture.sources("trap.pgn").first)
+        let lines = source.lines
         #expect(lines.count == 2)
-        #expect(lines[1].request.kind == .trap)
-        #expect(lines[0].request.kind == nil)
-        let notes = Annotator().annotate(lines.map(\.request)).lines
+        #expect(lines[1].kind == .trap)
+        #expect(lines[0].kind == nil)
+        let notes = Annotator().annotate(source: source).lines
         #expect(notes[1].first?.concepts.contains("trap") == true)
         #expect(notes[0].allSatisfy { !$0.concepts.contains("trap") })
         #expect(notes.joined().allSatisfy { !$0.concepts.isEmpty })

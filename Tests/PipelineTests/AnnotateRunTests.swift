@@ -76,10 +76,11 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
             #expect(green == (i % 2 == 0), "ply \(i + 1): \(c[0].commands)")
         }
         // The deviation's moves are explained too, and its [%dev] marker is still first.
-        let lines = GameLines.lines(tree)
-        #expect(lines.count == 2)
-        #expect(lines[1].name == "Two Knights")
-        #expect(lines[1].nodes.allSatisfy { !tree.nodes[$0].comments.isEmpty })
+        var ignored: [Diagnostic] = []
+        let source = try #require(SourceReader.source(from: tree, file: out, diagnostics: &ignored))
+        #expect(source.lines.count == 2)
+        #expect(source.lines[1].name == "Two Knights")
+        #expect(source.lines[1].ownMoves.allSatisfy { $0.node.map { !tree.nodes[$0].comments.isEmpty } == true })
     }
 
     @Test func badInputIsReportedWithItsPlace() {
