@@ -51,8 +51,8 @@ public enum EngineChecks {
                     }
                 }
             }
-            if s.kind == .coach, let learner = s.learner {
-                out += learnerMoveProblems(s, learner: learner, verdicts: verdicts, thresholds: thresholds)
+            if s.kind == .coach {
+                out += learnerMoveProblems(s, verdicts: verdicts, thresholds: thresholds)
             }
             if s.kind == .tactic {
                 out += claimProblems(s, verdicts: verdicts)
@@ -67,15 +67,7 @@ public enum EngineChecks {
     /// (`forge validate --learner-moves-only --nodes 600000`, five times the build's budget) runs this.
     public static func checkLearnerMoves(_ sources: [OpeningSource], oracle: any EngineOracle,
                                          thresholds: EngineThresholds = EngineThresholds()) -> [Diagnostic] {
-        var moves: [LineMove] = []
-        for s in sources where s.kind == .coach {
-            guard let learner = s.learner else { continue }
-            for line in s.lines where line.role != .alternative {
-                for (i, m) in line.moves.enumerated() where m.before.turn == learner && (line.role == .main || i >= line.branchPly) {
-                    moves.append(m)
-                }
-            }
-        }
+        let moves = sources.filter { $0.kind == .coach }.flatMap { $0.learnerMoves().map(\.move) }
         var verdicts: [PositionIdentity: EngineVerdict] = [:]
         func ask(_ positions: [Position]) {
             var seen = Set<PositionIdentity>()
@@ -88,7 +80,7 @@ public enum EngineChecks {
         ask(moves.filter { m in !(verdicts[m.before.identity]?.lines.contains { $0.uci == m.move.uci } ?? false) }.map(\.after))
         var out: [Diagnostic] = []
         for s in sources where s.kind == .coach {
-            if let learner = s.learner { out += learnerMoveProblems(s, learner: learner, verdicts: verdicts, thresholds: thresholds) }
+            out += learnerMoveProblems(s, verdicts: verdicts, thresholds: thresholds)
         }
         return out
     }
@@ -121,27 +113,23 @@ public enum EngineChecks {
         return -value(after.score)
     }
 
-    static func learnerMoveProblems(_ s: OpeningSource, learner: PieceColor, verdicts: [PositionIdentity: EngineVerdict],
+    /// VAL220/VAL221 over `OpeningSource.learnerMoves()`: a learner move that loses too much against the engine's best.
+    static func learnerMoveProblems(_ s: OpeningSource, verdicts: [PositionIdentity: EngineVerdict],
                                     thresholds: EngineThresholds) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        var checked = Set<[String]>()
-        for line in s.lines where line.role != .alternative {
-            for (i, m) in line.moves.enumerated() where m.before.turn == learner && (line.role == .main || i >= line.branchPly) {
-                // The shared prefix of a deviation is the main line's, checked there.
-                let key = line.moves[...i].map(\.move.uci)
-                guard checked.insert(key).inserted else { continue }
-                guard let v = verdicts[m.before.identity], let best = v.lines.first, let played = score(of: m, verdicts: verdicts) else { continue }
-                let loss = value(best.score) - played
-                guard loss > thresholds.warningCentipawns, best.uci != m.move.uci else { continue }
-                let severity: Severity = loss > thresholds.errorCentipawns ? .error : .warning
-                let code = severity == .error ? ValidatorCode.learnerMoveLoses : ValidatorCode.learnerMoveNearLimit
-                let role = line.role == .main ? "main line" : "answer in \"\(line.name)\""
-                out.append(Diagnostic(code,
-                                      "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(format(best.score)) against \(format(.centipawns(played))))",
-                                      at: m.location,
-                                      notes: ["threshold: error above \(thresholds.errorCentipawns) cp, warning above \(thresholds.warningCentipawns) cp; \(v.engine), \(v.profile)",
-                                              "FEN: \(m.before.fen())"]))
-            }
+        for lm in s.learnerMoves() {
+            let (line, m) = (lm.line, lm.move)
+            guard let v = verdicts[m.before.identity], let best = v.lines.first, let played = score(of: m, verdicts: verdicts) else { continue }
+            let loss = value(best.score) - played
+            guard loss > thresholds.warningCentipawns, best.uci != m.move.uci else { continue }
+            let severity: Severity = loss > thresholds.errorCentipawns ? .error : .warning
+            let code = severity == .error ? ValidatorCode.learnerMoveLoses : ValidatorCode.learnerMoveNearLimit
+            let role = line.role == .main ? "main line" : "answer in \"\(line.name)\""
+            out.append(Diagnostic(code,
+                                  "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(format(best.score)) against \(format(.centipawns(played))))",
+                                  at: m.location,
+                                  notes: ["threshold: error above \(thresholds.errorCentipawns) cp, warning above \(thresholds.warningCentipawns) cp; \(v.engine), \(v.profile)",
+                                          "FEN: \(m.before.fen())"]))
         }
         return out
     }

@@ -126,3 +126,38 @@ public struct OpeningSource: Sendable {
         return base.hasSuffix(".pgn") ? String(base.dropLast(4)) : base
     }
 }
+
+/// A learner move of a coach line: the line it is on and where on it.
+public struct LearnerMove: Sendable {
+    public var line: OpeningLine
+    /// The index of the move in `line.moves` (at or after `line.branchPly`).
+    public var index: Int
+    public var move: LineMove { line.moves[index] }
+}
+
+extension OpeningSource {
+    /// The lines a beginner is taught move by move, each learner move explained by hand: the main line and the
+    /// phase-2 deviations.
+    public var taughtLines: [OpeningLine] {
+        lines.filter { $0.role == .main || ($0.role == .deviation && $0.phase == 2) }
+    }
+
+    /// The taught learner moves: the learner's moves among the main line's and the deviations' own moves (the
+    /// shared prefix of a deviation belongs to its parent), in line order, each path from the start once.
+    /// `on` narrows the lines (`taughtLines` for the ones explained by hand); a source without a learner has none.
+    ///
+    /// The one place this rule lives: the validator's learner-move checks (VAL214, VAL220/VAL221) and the
+    /// content bar's counts read it.
+    public func learnerMoves(on selection: [OpeningLine]? = nil) -> [LearnerMove] {
+        guard let learner else { return [] }
+        var seen = Set<[String]>()
+        var out: [LearnerMove] = []
+        for line in selection ?? lines where line.role != .alternative {
+            for i in line.moves.indices where i >= line.branchPly && line.moves[i].before.turn == learner {
+                guard seen.insert(line.moves[...i].map(\.move.uci)).inserted else { continue }
+                out.append(LearnerMove(line: line, index: i))
+            }
+        }
+        return out
+    }
+}
