@@ -188,8 +188,9 @@ public enum EngineChecks {
     }
 
     static func claimProblems(_ s: OpeningSource, verdicts: [PositionIdentity: EngineVerdict]) -> [Diagnostic] {
-        guard let claimText = s.tag("Claim"), let claim = TacticalClaim(claimText),
-              let plyText = s.tag("ClaimPly"), let ply = Int(plyText), ply >= 0, ply < s.mainLine.moves.count else { return [] }
+        // The reader reported a missing or unreadable claim; the bound keeps an incomplete line safe.
+        guard let tags = s.header.claim, tags.ply < s.mainLine.moves.count else { return [] }
+        let (claim, ply, claimText) = (tags.claim, tags.ply, tags.claim.text)
         let moves = s.mainLine.moves
         let at = moves[ply].location
         let position = moves[ply].before

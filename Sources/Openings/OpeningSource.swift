@@ -90,7 +90,8 @@ public struct OpeningLine: Sendable, Hashable {
 public struct OpeningSource: Sendable {
     public var file: String
     public var kind: SourceKind
-    public var tags: [PGNTag]
+    /// The tags, read once by `SourceReader`.
+    public var header: SourceHeader
     public var start: Position
     public var lines: [OpeningLine]
     /// The FEN sequence file beside it, when there is one (`italian.fen` next to `italian.pgn`).
@@ -99,25 +100,14 @@ public struct OpeningSource: Sendable {
     /// of each, so only the rules that do not depend on whole lines (tags, markers, the moves read) apply.
     public var isComplete = true
 
-    public func tag(_ name: String) -> String? { tags.first(where: { $0.name == name })?.value }
-    /// Where the tag stands in the file; the source's start for a tag it does not have.
-    public func tagLocation(_ name: String) -> SourceLocation {
-        guard let l = tags.first(where: { $0.name == name })?.location else { return location }
-        return SourceLocation(file: file, line: l.line, column: l.column)
-    }
     public var mainLine: OpeningLine { lines[0] }
     public var deviations: [OpeningLine] { lines.filter { $0.role == .deviation } }
-    /// `White` or `Black` for coach sources.
-    public var learner: PieceColor? {
-        switch tag("LearnerSide") {
-        case "White": .white
-        case "Black": .black
-        default: nil
-        }
-    }
+    /// The side the learner plays (`LearnerSide`), for coach sources.
+    public var learner: PieceColor? { header.learner }
+    /// `Opening: Variation`, with the file standing in for a missing `Opening`.
     public var name: String {
-        let opening = tag("Opening") ?? file
-        if let v = tag("Variation"), !v.isEmpty { return "\(opening): \(v)" }
+        let opening = header.opening ?? file
+        if let v = header.variation { return "\(opening): \(v)" }
         return opening
     }
     /// The file name without folder and extension: `italian-game`.

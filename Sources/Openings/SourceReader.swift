@@ -175,14 +175,11 @@ public enum SourceReader {
             return out.reversed()
         }
 
-        let mainName: String = {
-            let opening = game.tag("Opening") ?? ""
-            if let v = game.tag("Variation"), !v.isEmpty { return opening.isEmpty ? v : "\(opening): \(v)" }
-            return opening
-        }()
-        var lines: [OpeningLine] = [OpeningLine(role: .main, name: mainName, phase: nil, kind: nil, reason: nil,
-                                                moves: game.mainline.compactMap(lineMove), branchPly: 0, parent: 0,
-                                                location: loc(game.location))]
+        let mainMoves = game.mainline.compactMap(lineMove)
+        let header = SourceHeader.read(game.tags, kind: kind, start: loc(game.location), mainLinePlies: mainMoves.count, isComplete: !game.hasErrors,
+                                       diagnostics: &diagnostics)
+        var lines: [OpeningLine] = [OpeningLine(role: .main, name: header.mainLineName, phase: nil, kind: nil, reason: nil,
+                                                moves: mainMoves, branchPly: 0, parent: 0, location: loc(game.location))]
         // Every variation start: a node that is not its parent's first child. Walk in node order (file order).
         var lineOfNode = [Int](repeating: 0, count: game.nodes.count)
         for i in 1..<game.nodes.count {
@@ -227,7 +224,7 @@ public enum SourceReader {
                                      description: prose.isEmpty ? nil : prose, moves: nodes.compactMap(lineMove),
                                      branchPly: n.ply - 1, parent: parentLine, location: loc(n.location)))
         }
-        var source = OpeningSource(file: file, kind: kind, tags: game.tags, start: start, lines: lines, location: loc(game.location))
+        var source = OpeningSource(file: file, kind: kind, header: header, start: start, lines: lines, location: loc(game.location))
         source.isComplete = !game.hasErrors
         return source
     }

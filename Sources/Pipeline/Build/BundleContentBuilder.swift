@@ -9,12 +9,7 @@ enum BundleContentBuilder {
     /// `library` holds the chess app's classical openings and tactics (their rows go to `library_entry` and `library_claim`).
     static func content(tree: OpeningTree, table: NameTable, sources: [OpeningSource], verdicts: [EngineVerdict?],
                         annotations: [[[MoveAnnotation]]], info: BundleInfo, library: [OpeningSource] = []) -> BundleContent {
-        let openings = sources.enumerated().map { i, s in
-            OpeningRecord(id: Int64(i + 1), slug: s.slug, name: s.tag("Opening") ?? s.slug,
-                          variation: s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }, eco: s.tag("ECO") ?? "",
-                          learnerSide: s.learner == .black ? .black : .white, difficulty: Int(s.tag("Difficulty") ?? "") ?? 0,
-                          description: s.tag("Description") ?? "", sourceFile: s.file)
-        }
+        let openings = sources.enumerated().compactMap { i, s in openingRecord(id: Int64(i + 1), s) }
         let positions = table.nodes.map(positionRecord)
         let moves = table.edges.map { e in
             MoveRecord(id: Int64(e.id), fromPositionID: Int64(e.from), toPositionID: Int64(e.to), uci: e.move.uci, san: e.san,
@@ -95,6 +90,17 @@ enum BundleContentBuilder {
         }
     }
 
+    /// A coach source's `opening` row. The build runs on validated sources only, which have every tag the row
+    /// needs (VAL202, VAL203); a source without them has no row rather than one with made-up values (the writer's
+    /// foreign-key check then fails the build).
+    static func openingRecord(id: Int64, _ s: OpeningSource) -> OpeningRecord? {
+        let h = s.header
+        guard let eco = h.eco, let learner = h.learner, let difficulty = h.difficulty, let description = h.description else { return nil }
+        return OpeningRecord(id: id, slug: s.slug, name: h.opening ?? s.slug, variation: h.variation, eco: eco,
+                             learnerSide: learner == .black ? .black : .white, difficulty: difficulty,
+                             description: description, sourceFile: s.file)
+    }
+
     /// The bundle path of a library source's FEN sequence file: `fen/classical/<slug>.fen`, `fen/tactics/<slug>.fen`.
     static func libraryFENPath(_ s: OpeningSource) -> String {
         "fen/\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug).fen"
@@ -107,19 +113,20 @@ enum BundleContentBuilder {
         var claims: [LibraryClaimRecord] = []
         for s in library.filter({ $0.kind != .coach }).sorted(by: { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) }) {
             let id = Int64(entries.count + 1)
-            let variation = s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }
+            // The build runs on validated sources only, which have these tags (VAL202, VAL203).
+            let h = s.header
+            guard let opening = h.opening, let eco = h.eco, let description = h.description else { continue }
             entries.append(LibraryEntryRecord(
                 id: id, key: key(s), kind: s.kind == .tactic ? .tactic : .classical, slug: s.slug, title: s.name,
-                opening: s.tag("Opening") ?? "", variation: variation, eco: s.tag("ECO") ?? "",
-                description: s.tag("Description") ?? "", fenFile: libraryFENPath(s), plies: s.mainLine.moves.count,
+                opening: opening, variation: h.variation, eco: eco,
+                description: description, fenFile: libraryFENPath(s), plies: s.mainLine.moves.count,
                 sourceFile: s.file))
-            if s.kind == .tactic, let text = s.tag("Claim"), let claim = TacticalClaim(text),
-               let ply = s.tag("ClaimPly").flatMap({ Int($0) }) {
-                let (kind, amount): (LibraryClaimKind, Int) = switch claim {
+            if s.kind == .tactic, let c = h.claim {
+                let (kind, amount): (LibraryClaimKind, Int) = switch c.claim {
                 case .mate(let n): (.mate, n)
                 case .material(let n): (.material, n)
                 }
-                claims.append(LibraryClaimRecord(entryID: id, kind: kind, amount: amount, ply: ply, text: s.tag("ClaimText") ?? ""))
+                claims.append(LibraryClaimRecord(entryID: id, kind: kind, amount: amount, ply: c.ply, text: c.text))
             }
         }
         return (entries, claims)
