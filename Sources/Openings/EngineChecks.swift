@@ -92,17 +92,10 @@ public enum EngineChecks {
     }
 
     /// Mates count as ±10 000 (minus the distance), so a loss is always a finite number of centipawns.
-    static func value(_ s: EngineScore) -> Int {
+    static func value(_ s: Score) -> Int {
         switch s {
         case .centipawns(let cp): max(-10_000, min(10_000, cp))
         case .mate(let n): n > 0 ? 10_000 - n : -10_000 - n
-        }
-    }
-
-    static func format(_ s: EngineScore) -> String {
-        switch s {
-        case .centipawns(let cp): cp >= 0 ? "+\(Double(cp) / 100)" : "\(Double(cp) / 100)"
-        case .mate(let n): "#\(n)"
         }
     }
 
@@ -126,7 +119,7 @@ public enum EngineChecks {
             let code = severity == .error ? ValidatorCode.learnerMoveLoses : ValidatorCode.learnerMoveNearLimit
             let role = line.role == .main ? "main line" : "answer in \"\(line.name)\""
             out.append(Diagnostic(code,
-                                  "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(format(best.score)) against \(format(.centipawns(played))))",
+                                  "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(best.score.text) against \(Score.centipawns(played).text))",
                                   at: m.location,
                                   notes: ["threshold: error above \(thresholds.errorCentipawns) cp, warning above \(thresholds.warningCentipawns) cp; \(v.engine), \(v.profile)",
                                           "FEN: \(m.before.fen())"]))
@@ -147,7 +140,7 @@ public enum EngineChecks {
                 guard let e = m.evaluation, seen.insert(m.location).inserted, let v = verdicts[m.after.identity] else { continue }
                 let engine = m.after.turn == .white ? v.score : v.score.negated
                 if let problem = disagreement(authored: e, engine: engine) {
-                    out.append(Diagnostic(ValidatorCode.authoredEvalDisagrees, "the [%eval] after \(moveLabel(m)) says \(authoredText(e)), but Stockfish says \(format(engine)) (White's side): \(problem)",
+                    out.append(Diagnostic(ValidatorCode.authoredEvalDisagrees, "the [%eval] after \(moveLabel(m)) says \(e.score.text), but Stockfish says \(engine.text) (White's side): \(problem)",
                                           at: m.location, notes: ["\(v.engine), \(v.profile)", "FEN: \(m.after.fen())"]))
                 }
             }
@@ -155,20 +148,13 @@ public enum EngineChecks {
         return out
     }
 
-    static func authoredText(_ e: Evaluation) -> String {
-        switch e {
-        case .centipawns(let cp, _): format(.centipawns(cp))
-        case .mate(let n, _): "#\(n)"
-        }
-    }
-
     /// Why the engine's score (White's side) does not confirm the authored one, or nil.
-    static func disagreement(authored: Evaluation, engine: EngineScore) -> String? {
-        switch authored {
-        case .mate(let n, _):
+    static func disagreement(authored: Evaluation, engine: Score) -> String? {
+        switch authored.score {
+        case .mate(let n):
             guard case .mate(let found) = engine, (found > 0) == (n > 0) else { return "no mate for that side" }
             return nil
-        case .centipawns(let cp, _):
+        case .centipawns(let cp):
             switch engine {
             case .mate(let found):
                 // A mate confirms a large advantage for the same side.
@@ -204,7 +190,7 @@ public enum EngineChecks {
         switch claim {
         case .mate(let n):
             guard case .mate(let found) = v.score, found > 0 else {
-                return fail("Stockfish finds no mate for \(claimer.name) (it says \(format(v.score)))")
+                return fail("Stockfish finds no mate for \(claimer.name) (it says \(v.score.text))")
             }
             if found > n { return fail("Stockfish's shortest mate is in \(found), not \(n)") }
             if !final.isCheckmate || final.turn == claimer { return fail("the line does not end with \(claimer.name) giving checkmate") }
@@ -213,7 +199,7 @@ public enum EngineChecks {
             let before = material(position.board, claimer) - material(position.board, claimer.opposite)
             let after = material(final.board, claimer) - material(final.board, claimer.opposite)
             if after - before < n { return fail("\(claimer.name) gains \(after - before) points of material by the end of the line, not \(n)") }
-            if value(v.score) < 200 { return fail("Stockfish scores the position \(format(v.score)) for \(claimer.name), not a clear win (+2.00 or more)") }
+            if value(v.score) < 200 { return fail("Stockfish scores the position \(v.score.text) for \(claimer.name), not a clear win (+2.00 or more)") }
         }
         return []
     }

@@ -1,4 +1,5 @@
 // AnnotationJSON: one annotation as a jsonl line, keys in a fixed order so the same input gives the same bytes.
+import ChessCore
 import Openings
 
 enum AnnotationJSON {
@@ -21,7 +22,7 @@ enum AnnotationJSON {
     }
 
     /// `"cp":35` or `"mate":-2`, mover's point of view.
-    static func score(_ s: EngineScore) -> String {
+    static func score(_ s: Score) -> String {
         switch s {
         case .centipawns(let cp): "\"cp\":\(cp)"
         case .mate(let n): "\"mate\":\(n)"

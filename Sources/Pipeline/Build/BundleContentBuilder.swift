@@ -139,7 +139,7 @@ enum BundleContentBuilder {
                        sideToMove: n.position.turn == .white ? .white : .black, isCheck: n.position.isCheck)
     }
 
-    static func split(_ s: EngineScore) -> (Int?, Int?) {
+    static func split(_ s: Score) -> (Int?, Int?) {
         switch s {
         case .centipawns(let cp): (cp, nil)
         case .mate(let n): (nil, n)
