@@ -19,6 +19,9 @@ public struct Arrow: Hashable, Sendable {
         self.from = from
         self.to = to
     }
+
+    /// `Gg1f3`: the arrow as `[%cal]` and the bundle's `arrows` column write it.
+    public var text: String { String(color.letter) + from.name + to.name }
 }
 
 /// A highlighted square from `[%csl Rd4]`.
@@ -29,6 +32,9 @@ public struct Highlight: Hashable, Sendable {
         self.color = color
         self.square = square
     }
+
+    /// `Rd4`: the highlight as `[%csl]` and the bundle's `highlights` column write it.
+    public var text: String { String(color.letter) + square.name }
 }
 
 /// An engine evaluation from `[%eval 0.25]`, `[%eval #-3]` or `[%eval 0.25,20]`: a score from White's side,
@@ -105,9 +111,9 @@ public enum CommandAnnotation: Hashable, Sendable {
     public var text: String {
         switch self {
         case .arrows(let a):
-            return "[%cal " + a.map { String($0.color.letter) + $0.from.name + $0.to.name }.joined(separator: ",") + "]"
+            return "[%cal " + a.map(\.text).joined(separator: ",") + "]"
         case .highlights(let h):
-            return "[%csl " + h.map { String($0.color.letter) + $0.square.name }.joined(separator: ",") + "]"
+            return "[%csl " + h.map(\.text).joined(separator: ",") + "]"
         case .evaluation(let e):
             // Score's notation, without the plus sign Lichess leaves out of [%eval].
             let score = e.score.text.hasPrefix("+") ? String(e.score.text.dropFirst()) : e.score.text

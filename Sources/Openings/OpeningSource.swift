@@ -44,9 +44,10 @@ public struct LineMove: Sendable, Hashable {
     public var writtenSAN: String
     /// The authored explanation (the comment after the move), without command annotations.
     public var comment: String?
-    /// `[%cal]` arrows as `Gg1f3` tokens, and `[%csl]` highlights as `Rd4`.
-    public var arrows: [String]
-    public var highlights: [String]
+    /// The `[%cal]` arrows and `[%csl]` highlights of the move's comment (their text, `Gg1f3` and `Rd4`, is
+    /// written only at the bundle's and the JSON output's boundary).
+    public var arrows: [Arrow]
+    public var highlights: [Highlight]
     public var location: SourceLocation
     /// NAGs written on the move, `!`/`?` suffixes included (`$1` for `!`).
     public var nags: [UInt8] = []

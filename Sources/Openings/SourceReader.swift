@@ -145,15 +145,15 @@ public enum SourceReader {
             let n = game.nodes[i]
             guard let b = before[i], let m = n.move else { return nil }
             var texts: [String] = []
-            var arrows: [String] = []
-            var highlights: [String] = []
+            var arrows: [Arrow] = []
+            var highlights: [Highlight] = []
             var evaluation: Evaluation?
             for c in n.comments {
                 if !c.text.isEmpty { texts.append(c.text) }
                 for cmd in c.commands {
                     switch cmd {
-                    case .arrows(let a): arrows += a.map { "\($0.color.letter)\($0.from.name)\($0.to.name)" }
-                    case .highlights(let h): highlights += h.map { "\($0.color.letter)\($0.square.name)" }
+                    case .arrows(let a): arrows += a
+                    case .highlights(let h): highlights += h
                     case .evaluation(let e): evaluation = e
                     case .clock, .other: break
                     }

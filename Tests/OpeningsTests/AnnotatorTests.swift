@@ -65,7 +65,7 @@ import Testing
         #expect(nf3.uci == "g1f3")
         #expect(nf3.fenBefore == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
         #expect(nf3.concepts.contains("development"))
-        #expect(nf3.arrows == ["Gg1f3"])
+        #expect(nf3.arrows.map(\.text) == ["Gg1f3"])
         #expect(nf3.source == .generated)
         #expect(nf3.answer == nil)
         // Without an engine no material claim is made.
@@ -76,9 +76,9 @@ import Testing
     @Test func opponentMovesCarryTheAnswerApartFromTheExplanation() throws {
         let notes = Annotator().annotate(line: try AnnotatorFixture.line("e4 e5 Nf3 Nc6"), learner: .black)
         let nf3 = notes[2]
-        #expect(nf3.answer == RecommendedAnswer(uci: "b8c6", san: "Nc6", arrows: ["Gb8c6"]))
+        #expect(nf3.answer == RecommendedAnswer(uci: "b8c6", san: "Nc6", arrows: [Arrow(color: .green, from: .b8, to: .c6)]))
         #expect(!nf3.explanation.contains("Nc6"), "\(nf3.explanation)")
-        #expect(!nf3.arrows.contains { $0.hasPrefix("G") })
+        #expect(!nf3.arrows.contains { $0.color == .green })
         #expect(notes[3].answer == nil)
     }
 
@@ -109,8 +109,8 @@ import Testing
 
     @Test func authoredArrowsReplaceGeneratedOnes() throws {
         let line = try AnnotatorFixture.line("e4 e5 Nf3")
-        let notes = Annotator().annotate([LineRequest(moves: line, authoredArrows: [[], [], ["Yf3e5"]], learner: .white)]).lines[0]
-        #expect(notes[2].arrows == ["Yf3e5"])
+        let notes = Annotator().annotate([LineRequest(moves: line, authoredArrows: [[], [], [Arrow(color: .yellow, from: .f3, to: .e5)]], learner: .white)]).lines[0]
+        #expect(notes[2].arrows.map(\.text) == ["Yf3e5"])
     }
 
     @Test func sameInputSameOutput() throws {
@@ -168,7 +168,7 @@ import Testing
                 #expect(nf3.explanation.contains("Nxe5"), "\(nf3.explanation)")
                 #expect(nf3.explanation.contains("your pawn on e5"))
                 #expect(nf3.claim == ExplanationClaim(kind: .threatens, evidence: EngineEvidence(score: .centipawns(150), depth: 10, nodes: 1000)))
-                #expect(nf3.arrows.contains("Rf3e5"))
+                #expect(nf3.arrows.map(\.text).contains("Rf3e5"))
             } else {
                 #expect(!nf3.explanation.contains("threat"))
                 #expect(nf3.claim == nil)
@@ -212,7 +212,7 @@ import Testing
         #expect(!lost.explanation.contains("gambit"))
         #expect(lost.explanation.contains("mistake"), "\(lost.explanation)")
         #expect(lost.claim?.evidence.score == .centipawns(-200))
-        #expect(lost.arrows.first == "Gg1f3")
+        #expect(lost.arrows.first?.text == "Gg1f3")
         // Taking the pawn is not among the engine's replies: the pawn is not really offered, no claim either way.
         let notTaken = StubOracle(verdicts: [p.before.fen(): StubOracle.verdict(30, [("c2c4", "c4", 30)]),
                                              p.after.fen(): StubOracle.verdict(30, [("e7e6", "e6", 30)])])

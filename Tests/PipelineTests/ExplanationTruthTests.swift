@@ -126,7 +126,7 @@ let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "
                         #expect(a.answer?.san == ann[i + 1].san, "\(name) \(a.san): answer field")
                         if a.source == .generated, let answer = a.answer?.san {
                             #expect(!Self.names(answer, in: a.explanation, subject: a.san), "\(name) \(a.san) spoils \(answer): \(a.explanation)")
-                            #expect(!a.arrows.contains(answer.isEmpty ? "" : "G" + (a.answer?.uci.prefix(4) ?? "")))
+                            #expect(!a.arrows.map(\.text).contains(answer.isEmpty ? "" : "G" + (a.answer?.uci.prefix(4) ?? "")))
                         }
                     }
                     guard a.source == .generated else { continue }

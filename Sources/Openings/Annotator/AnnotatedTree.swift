@@ -19,8 +19,7 @@ extension OpeningSource {
                 guard let n = lm.node, n < t.nodes.count else { continue }
                 switch a.source {
                 case .generated:
-                    let arrows = a.arrows.compactMap(Arrow.init(calToken:))
-                    t.nodes[n].comments.append(PGNComment(text: a.explanation, commands: arrows.isEmpty ? [] : [.arrows(arrows)]))
+                    t.nodes[n].comments.append(PGNComment(text: a.explanation, commands: a.arrows.isEmpty ? [] : [.arrows(a.arrows)]))
                 case .authored:
                     let existing = t.nodes[n].comments.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
                     if existing != a.explanation, let i = t.nodes[n].comments.firstIndex(where: { !$0.text.isEmpty }) {
@@ -30,15 +29,5 @@ extension OpeningSource {
             }
         }
         return t
-    }
-}
-
-extension Arrow {
-    /// One `[%cal]` token (`Gg1f3`); nil when it is not a colour letter and two squares.
-    init?(calToken s: String) {
-        let u = Array(s.utf8)
-        guard u.count == 5, let c = AnnotationColor(rawValue: u[0]), let from = Square(s.dropFirst().prefix(2)),
-              let to = Square(s.dropFirst(3)) else { return nil }
-        self.init(color: c, from: from, to: to)
     }
 }

@@ -1,6 +1,7 @@
 // BundleContentBuilder: maps the opening tree, its sources and the engine's verdicts onto the bundle's records.
 import BundleStore
 import ChessCore
+import ChessPGN
 import Openings
 
 enum BundleContentBuilder {
@@ -44,9 +45,11 @@ enum BundleContentBuilder {
                 lineMoves.append(LineMoveRecord(
                     lineID: Int64(tl.id), ply: i + 1, moveID: Int64(tl.edges[i]),
                     explanation: explanation, explanationSource: explanation == nil ? nil : source, concepts: note?.concepts ?? [],
-                    arrows: arrows.isEmpty ? nil : arrows.joined(separator: ","),
-                    highlights: m.highlights.isEmpty ? nil : m.highlights.joined(separator: ","),
-                    answerUCI: note?.answer?.uci, answerSAN: note?.answer?.san, answerArrows: note?.answer.map { $0.arrows.joined(separator: ",") },
+                    // Arrows and highlights become text here, at the bundle's boundary, and nowhere before.
+                    arrows: arrows.isEmpty ? nil : arrows.map(\.text).joined(separator: ","),
+                    highlights: m.highlights.isEmpty ? nil : m.highlights.map(\.text).joined(separator: ","),
+                    answerUCI: note?.answer?.uci, answerSAN: note?.answer?.san,
+                    answerArrows: note?.answer.map { $0.arrows.map(\.text).joined(separator: ",") },
                     claimKind: claim?.kind.rawValue, claimCP: claimScore.0, claimMate: claimScore.1))
             }
         }
