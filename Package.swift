@@ -38,7 +38,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "forge",
-            dependencies: ["Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            // Every module it imports, declared: Pipeline runs the commands; the others give option and report types.
+            dependencies: ["Pipeline", "ChessPGN", "Diagnostics", "Openings", "UCIEngine", "Words",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The timing modes of `make bench` (scripts/bench/*.sh): not a product, never linked into forge or an app.
         .executableTarget(
@@ -46,14 +48,17 @@ let package = Package(
             dependencies: ["BundleStore", "Words", "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ChessPGNTests", dependencies: ["ChessPGN"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine", "ChessCore", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "OpeningsTests", dependencies: ["Openings"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "WordsTests", dependencies: ["Words"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "BundleStoreTests", dependencies: ["BundleStore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CoachBundleTests", dependencies: ["CoachBundle", "Pipeline", "BundleStore", "ChessCore", "Openings", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore", "Diagnostics"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ChessPGNTests", dependencies: ["ChessPGN", "ChessCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine", "ChessCore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "OpeningsTests", dependencies: ["Openings", "ChessCore", "ChessPGN", "Diagnostics"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WordsTests", dependencies: ["Words", "Diagnostics"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "BundleStoreTests", dependencies: ["BundleStore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CoachBundleTests", dependencies: ["CoachBundle", "Pipeline", "BundleStore", "ChessCore", "Openings", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: ["Pipeline", "BundleStore", "ChessCore", "ChessPGN", "Diagnostics", "Openings", "UCIEngine", "Words",
+                           .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(name: "ForgeBenchTests", dependencies: ["forge-bench", "BundleStore"]),
     ]
 )

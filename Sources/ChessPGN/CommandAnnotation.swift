@@ -19,6 +19,9 @@ public struct Arrow: Hashable, Sendable {
         self.from = from
         self.to = to
     }
+
+    /// `Gg1f3`: the arrow as `[%cal]` and the bundle's `arrows` column write it.
+    public var text: String { String(color.letter) + from.name + to.name }
 }
 
 /// A highlighted square from `[%csl Rd4]`.
@@ -29,12 +32,21 @@ public struct Highlight: Hashable, Sendable {
         self.color = color
         self.square = square
     }
+
+    /// `Rd4`: the highlight as `[%csl]` and the bundle's `highlights` column write it.
+    public var text: String { String(color.letter) + square.name }
 }
 
-/// An engine evaluation from `[%eval 0.25]`, `[%eval #-3]` or `[%eval 0.25,20]`, from White's side.
-public enum Evaluation: Hashable, Sendable {
-    case centipawns(Int, depth: Int?)
-    case mate(Int, depth: Int?)
+/// An engine evaluation from `[%eval 0.25]`, `[%eval #-3]` or `[%eval 0.25,20]`: a score from White's side,
+/// and the depth when the command gives one.
+public struct Evaluation: Hashable, Sendable {
+    public var score: Score
+    public var depth: Int?
+
+    public init(_ score: Score, depth: Int? = nil) {
+        self.score = score
+        self.depth = depth
+    }
 }
 
 /// One command annotation. Unknown commands, and known ones whose arguments do not parse, are kept as `.other`.
@@ -82,10 +94,10 @@ public enum CommandAnnotation: Hashable, Sendable {
             let v = parts[0]
             if v.hasPrefix("#") {
                 guard let m = Int(v.dropFirst()), abs(m) < 1000 else { return nil }
-                self = .evaluation(.mate(m, depth: depth))
+                self = .evaluation(Evaluation(.mate(m), depth: depth))
             } else {
                 guard let cp = Self.centipawns(v) else { return nil }
-                self = .evaluation(.centipawns(cp, depth: depth))
+                self = .evaluation(Evaluation(.centipawns(cp), depth: depth))
             }
         case "clk":
             guard let ms = Self.milliseconds(args) else { return nil }
@@ -99,16 +111,13 @@ public enum CommandAnnotation: Hashable, Sendable {
     public var text: String {
         switch self {
         case .arrows(let a):
-            return "[%cal " + a.map { String($0.color.letter) + $0.from.name + $0.to.name }.joined(separator: ",") + "]"
+            return "[%cal " + a.map(\.text).joined(separator: ",") + "]"
         case .highlights(let h):
-            return "[%csl " + h.map { String($0.color.letter) + $0.square.name }.joined(separator: ",") + "]"
-        case .evaluation(.centipawns(let cp, let depth)):
-            let sign = cp < 0 ? "-" : ""
-            let m = cp.magnitude
-            let frac = m % 100
-            return "[%eval \(sign)\(m / 100).\(frac < 10 ? "0" : "")\(frac)\(depth.map { ",\($0)" } ?? "")]"
-        case .evaluation(.mate(let n, let depth)):
-            return "[%eval #\(n)\(depth.map { ",\($0)" } ?? "")]"
+            return "[%csl " + h.map(\.text).joined(separator: ",") + "]"
+        case .evaluation(let e):
+            // Score's notation, without the plus sign Lichess leaves out of [%eval].
+            let score = e.score.text.hasPrefix("+") ? String(e.score.text.dropFirst()) : e.score.text
+            return "[%eval \(score)\(e.depth.map { ",\($0)" } ?? "")]"
         case .clock(let ms):
             let s = ms / 1000
             let h = s / 3600

@@ -43,15 +43,9 @@ public struct ContentBar: Sendable, Hashable, Codable {
                 case .trap: traps += 1
                 }
             }
-            if let learner = s.learner {
-                var taught = Set<[String]>()
-                for line in CurriculumChecks.taughtLines(s) {
-                    for (i, m) in line.moves.enumerated() where m.before.turn == learner {
-                        guard taught.insert(line.moves[...i].map(\.move.uci)).inserted else { continue }
-                        taughtLearnerMoves += 1
-                        if !(m.comment ?? "").isEmpty { authoredLearnerMoves += 1 }
-                    }
-                }
+            for lm in s.learnerMoves(on: s.taughtLines) {
+                taughtLearnerMoves += 1
+                if !(lm.move.comment ?? "").isEmpty { authoredLearnerMoves += 1 }
             }
             seen.insert(s.start.identity)
         }

@@ -74,11 +74,6 @@ public enum CurriculumChecks {
         return out
     }
 
-    /// The lines a beginner is taught move by move: the main line and phase-2 lines.
-    static func taughtLines(_ s: OpeningSource) -> [OpeningLine] {
-        s.lines.filter { $0.role == .main || ($0.role == .deviation && $0.phase == 2) }
-    }
-
     /// The opponent's move that leaves the main line, as a move number, or nil for lines without own moves.
     static func leavingMoveNumber(_ line: OpeningLine) -> Int? { line.ownMoves.first?.before.fullmoveNumber }
 
@@ -131,16 +126,12 @@ public enum CurriculumChecks {
     /// VAL214: every learner move of the main line and of phase-2 lines is explained by hand.
     static func unexplainedLearnerMoves(_ s: OpeningSource, learner: PieceColor) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        var seen = Set<[String]>()
-        for line in taughtLines(s) {
-            let own = line.role == .main ? line.moves[...] : line.ownMoves
-            for (offset, m) in own.enumerated() where m.before.turn == learner {
-                let key = line.moves[...(own.startIndex + offset)].map(\.move.uci)
-                guard seen.insert(key).inserted, (m.comment ?? "").isEmpty else { continue }
-                let role = line.role == .main ? "the main line" : "\"\(line.name)\""
-                out.append(Diagnostic(ValidatorCode.unexplainedLearnerMove, "learner move \(EngineChecks.moveLabel(m)) in \(role) has no authored explanation",
-                                      at: m.location, notes: ["write {…} after the move: why it is played, for a player under 1000"]))
-            }
+        for lm in s.learnerMoves(on: s.taughtLines) {
+            let m = lm.move
+            guard (m.comment ?? "").isEmpty else { continue }
+            let role = lm.line.role == .main ? "the main line" : "\"\(lm.line.name)\""
+            out.append(Diagnostic(ValidatorCode.unexplainedLearnerMove, "learner move \(EngineChecks.moveLabel(m)) in \(role) has no authored explanation",
+                                  at: m.location, notes: ["write {…} after the move: why it is played, for a player under 1000"]))
         }
         return out
     }

@@ -51,8 +51,8 @@ public enum EngineChecks {
                     }
                 }
             }
-            if s.kind == .coach, let learner = s.learner {
-                out += learnerMoveProblems(s, learner: learner, verdicts: verdicts, thresholds: thresholds)
+            if s.kind == .coach {
+                out += learnerMoveProblems(s, verdicts: verdicts, thresholds: thresholds)
             }
             if s.kind == .tactic {
                 out += claimProblems(s, verdicts: verdicts)
@@ -67,15 +67,7 @@ public enum EngineChecks {
     /// (`forge validate --learner-moves-only --nodes 600000`, five times the build's budget) runs this.
     public static func checkLearnerMoves(_ sources: [OpeningSource], oracle: any EngineOracle,
                                          thresholds: EngineThresholds = EngineThresholds()) -> [Diagnostic] {
-        var moves: [LineMove] = []
-        for s in sources where s.kind == .coach {
-            guard let learner = s.learner else { continue }
-            for line in s.lines where line.role != .alternative {
-                for (i, m) in line.moves.enumerated() where m.before.turn == learner && (line.role == .main || i >= line.branchPly) {
-                    moves.append(m)
-                }
-            }
-        }
+        let moves = sources.filter { $0.kind == .coach }.flatMap { $0.learnerMoves().map(\.move) }
         var verdicts: [PositionIdentity: EngineVerdict] = [:]
         func ask(_ positions: [Position]) {
             var seen = Set<PositionIdentity>()
@@ -88,7 +80,7 @@ public enum EngineChecks {
         ask(moves.filter { m in !(verdicts[m.before.identity]?.lines.contains { $0.uci == m.move.uci } ?? false) }.map(\.after))
         var out: [Diagnostic] = []
         for s in sources where s.kind == .coach {
-            if let learner = s.learner { out += learnerMoveProblems(s, learner: learner, verdicts: verdicts, thresholds: thresholds) }
+            out += learnerMoveProblems(s, verdicts: verdicts, thresholds: thresholds)
         }
         return out
     }
@@ -100,17 +92,10 @@ public enum EngineChecks {
     }
 
     /// Mates count as ±10 000 (minus the distance), so a loss is always a finite number of centipawns.
-    static func value(_ s: EngineScore) -> Int {
+    static func value(_ s: Score) -> Int {
         switch s {
         case .centipawns(let cp): max(-10_000, min(10_000, cp))
         case .mate(let n): n > 0 ? 10_000 - n : -10_000 - n
-        }
-    }
-
-    static func format(_ s: EngineScore) -> String {
-        switch s {
-        case .centipawns(let cp): cp >= 0 ? "+\(Double(cp) / 100)" : "\(Double(cp) / 100)"
-        case .mate(let n): "#\(n)"
         }
     }
 
@@ -121,27 +106,23 @@ public enum EngineChecks {
         return -value(after.score)
     }
 
-    static func learnerMoveProblems(_ s: OpeningSource, learner: PieceColor, verdicts: [PositionIdentity: EngineVerdict],
+    /// VAL220/VAL221 over `OpeningSource.learnerMoves()`: a learner move that loses too much against the engine's best.
+    static func learnerMoveProblems(_ s: OpeningSource, verdicts: [PositionIdentity: EngineVerdict],
                                     thresholds: EngineThresholds) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        var checked = Set<[String]>()
-        for line in s.lines where line.role != .alternative {
-            for (i, m) in line.moves.enumerated() where m.before.turn == learner && (line.role == .main || i >= line.branchPly) {
-                // The shared prefix of a deviation is the main line's, checked there.
-                let key = line.moves[...i].map(\.move.uci)
-                guard checked.insert(key).inserted else { continue }
-                guard let v = verdicts[m.before.identity], let best = v.lines.first, let played = score(of: m, verdicts: verdicts) else { continue }
-                let loss = value(best.score) - played
-                guard loss > thresholds.warningCentipawns, best.uci != m.move.uci else { continue }
-                let severity: Severity = loss > thresholds.errorCentipawns ? .error : .warning
-                let code = severity == .error ? ValidatorCode.learnerMoveLoses : ValidatorCode.learnerMoveNearLimit
-                let role = line.role == .main ? "main line" : "answer in \"\(line.name)\""
-                out.append(Diagnostic(code,
-                                      "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(format(best.score)) against \(format(.centipawns(played))))",
-                                      at: m.location,
-                                      notes: ["threshold: error above \(thresholds.errorCentipawns) cp, warning above \(thresholds.warningCentipawns) cp; \(v.engine), \(v.profile)",
-                                              "FEN: \(m.before.fen())"]))
-            }
+        for lm in s.learnerMoves() {
+            let (line, m) = (lm.line, lm.move)
+            guard let v = verdicts[m.before.identity], let best = v.lines.first, let played = score(of: m, verdicts: verdicts) else { continue }
+            let loss = value(best.score) - played
+            guard loss > thresholds.warningCentipawns, best.uci != m.move.uci else { continue }
+            let severity: Severity = loss > thresholds.errorCentipawns ? .error : .warning
+            let code = severity == .error ? ValidatorCode.learnerMoveLoses : ValidatorCode.learnerMoveNearLimit
+            let role = line.role == .main ? "main line" : "answer in \"\(line.name)\""
+            out.append(Diagnostic(code,
+                                  "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(best.score.text) against \(Score.centipawns(played).text))",
+                                  at: m.location,
+                                  notes: ["threshold: error above \(thresholds.errorCentipawns) cp, warning above \(thresholds.warningCentipawns) cp; \(v.engine), \(v.profile)",
+                                          "FEN: \(m.before.fen())"]))
         }
         return out
     }
@@ -159,7 +140,7 @@ public enum EngineChecks {
                 guard let e = m.evaluation, seen.insert(m.location).inserted, let v = verdicts[m.after.identity] else { continue }
                 let engine = m.after.turn == .white ? v.score : v.score.negated
                 if let problem = disagreement(authored: e, engine: engine) {
-                    out.append(Diagnostic(ValidatorCode.authoredEvalDisagrees, "the [%eval] after \(moveLabel(m)) says \(authoredText(e)), but Stockfish says \(format(engine)) (White's side): \(problem)",
+                    out.append(Diagnostic(ValidatorCode.authoredEvalDisagrees, "the [%eval] after \(moveLabel(m)) says \(e.score.text), but Stockfish says \(engine.text) (White's side): \(problem)",
                                           at: m.location, notes: ["\(v.engine), \(v.profile)", "FEN: \(m.after.fen())"]))
                 }
             }
@@ -167,20 +148,13 @@ public enum EngineChecks {
         return out
     }
 
-    static func authoredText(_ e: Evaluation) -> String {
-        switch e {
-        case .centipawns(let cp, _): format(.centipawns(cp))
-        case .mate(let n, _): "#\(n)"
-        }
-    }
-
     /// Why the engine's score (White's side) does not confirm the authored one, or nil.
-    static func disagreement(authored: Evaluation, engine: EngineScore) -> String? {
-        switch authored {
-        case .mate(let n, _):
+    static func disagreement(authored: Evaluation, engine: Score) -> String? {
+        switch authored.score {
+        case .mate(let n):
             guard case .mate(let found) = engine, (found > 0) == (n > 0) else { return "no mate for that side" }
             return nil
-        case .centipawns(let cp, _):
+        case .centipawns(let cp):
             switch engine {
             case .mate(let found):
                 // A mate confirms a large advantage for the same side.
@@ -200,8 +174,9 @@ public enum EngineChecks {
     }
 
     static func claimProblems(_ s: OpeningSource, verdicts: [PositionIdentity: EngineVerdict]) -> [Diagnostic] {
-        guard let claimText = s.tag("Claim"), let claim = TacticalClaim(claimText),
-              let plyText = s.tag("ClaimPly"), let ply = Int(plyText), ply >= 0, ply < s.mainLine.moves.count else { return [] }
+        // The reader reported a missing or unreadable claim; the bound keeps an incomplete line safe.
+        guard let tags = s.header.claim, tags.ply < s.mainLine.moves.count else { return [] }
+        let (claim, ply, claimText) = (tags.claim, tags.ply, tags.claim.text)
         let moves = s.mainLine.moves
         let at = moves[ply].location
         let position = moves[ply].before
@@ -215,7 +190,7 @@ public enum EngineChecks {
         switch claim {
         case .mate(let n):
             guard case .mate(let found) = v.score, found > 0 else {
-                return fail("Stockfish finds no mate for \(claimer.name) (it says \(format(v.score)))")
+                return fail("Stockfish finds no mate for \(claimer.name) (it says \(v.score.text))")
             }
             if found > n { return fail("Stockfish's shortest mate is in \(found), not \(n)") }
             if !final.isCheckmate || final.turn == claimer { return fail("the line does not end with \(claimer.name) giving checkmate") }
@@ -224,7 +199,7 @@ public enum EngineChecks {
             let before = material(position.board, claimer) - material(position.board, claimer.opposite)
             let after = material(final.board, claimer) - material(final.board, claimer.opposite)
             if after - before < n { return fail("\(claimer.name) gains \(after - before) points of material by the end of the line, not \(n)") }
-            if value(v.score) < 200 { return fail("Stockfish scores the position \(format(v.score)) for \(claimer.name), not a clear win (+2.00 or more)") }
+            if value(v.score) < 200 { return fail("Stockfish scores the position \(v.score.text) for \(claimer.name), not a clear win (+2.00 or more)") }
         }
         return []
     }

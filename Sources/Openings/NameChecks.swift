@@ -72,7 +72,7 @@ public enum NameChecks {
             used.insert(i)
             return true
         }
-        for s in sources where s.tag("Opening") != nil {
+        for s in sources where s.header.opening != nil {
             out += header(s, list: list, excused: excused)
             for line in s.lines where line.role == .deviation {
                 if let d = deviation(line, in: s, list: list), !excused(s, line.name) { out.append(d) }
@@ -109,7 +109,7 @@ public enum NameChecks {
                                + "\(first.label) \"\(first.opening.name)\" (\(first.opening.eco)) and \(deepest.label) \"\(deepest.opening.name)\" (\(deepest.opening.eco))",
                                at: at, notes: ["use the list's spelling, or give a reason in openings/names-reasons.tsv"])]
         }
-        if let eco = s.tag("ECO"), eco != match.opening.eco, !excused(s, authored) {
+        if let eco = s.header.eco, eco != match.opening.eco, !excused(s, authored) {
             return [Diagnostic(NameCode.ecoNotInList, "ECO \(eco) disagrees with the list: \"\(match.opening.name)\" (after \(match.label)) is \(match.opening.eco)",
                                at: at, notes: ["use the list's ECO, or give a reason in openings/names-reasons.tsv"])]
         }

@@ -126,6 +126,7 @@ public struct NameList: Sendable {
         return NameListLine(opening: OpeningName(eco: eco, name: String(fields[1])), sans: sans, moves: moves, location: at)
     }
 
+    /// An ECO code, A00–E99: the one rule for the name list's column and a source's `ECO` tag.
     static func isECO(_ s: String) -> Bool {
         let u = Array(s.utf8)
         return u.count == 3 && (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(u[0])

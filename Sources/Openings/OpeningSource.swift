@@ -44,9 +44,10 @@ public struct LineMove: Sendable, Hashable {
     public var writtenSAN: String
     /// The authored explanation (the comment after the move), without command annotations.
     public var comment: String?
-    /// `[%cal]` arrows as `Gg1f3` tokens, and `[%csl]` highlights as `Rd4`.
-    public var arrows: [String]
-    public var highlights: [String]
+    /// The `[%cal]` arrows and `[%csl]` highlights of the move's comment (their text, `Gg1f3` and `Rd4`, is
+    /// written only at the bundle's and the JSON output's boundary).
+    public var arrows: [Arrow]
+    public var highlights: [Highlight]
     public var location: SourceLocation
     /// NAGs written on the move, `!`/`?` suffixes included (`$1` for `!`).
     public var nags: [UInt8] = []
@@ -54,6 +55,8 @@ public struct LineMove: Sendable, Hashable {
     public var evaluation: Evaluation?
     /// The comment carries `[%unchecked]`: the author knows its claims cannot be checked (VAL229 is not reported).
     public var claimsUnchecked = false
+    /// The move's node in the game tree it was read from (`GameTree.nodes[node]`); nil for a line built in code.
+    public var node: Int?
 
     public var after: Position { before.playingUnchecked(move) }
 }
@@ -90,7 +93,8 @@ public struct OpeningLine: Sendable, Hashable {
 public struct OpeningSource: Sendable {
     public var file: String
     public var kind: SourceKind
-    public var tags: [PGNTag]
+    /// The tags, read once by `SourceReader`.
+    public var header: SourceHeader
     public var start: Position
     public var lines: [OpeningLine]
     /// The FEN sequence file beside it, when there is one (`italian.fen` next to `italian.pgn`).
@@ -102,30 +106,54 @@ public struct OpeningSource: Sendable {
     /// are whole and checked, but the file is not the author's whole text, so nothing is regenerated from it.
     public var droppedVariations = 0
 
-    public func tag(_ name: String) -> String? { tags.first(where: { $0.name == name })?.value }
-    /// Where the tag stands in the file; the source's start for a tag it does not have.
-    public func tagLocation(_ name: String) -> SourceLocation {
-        guard let l = tags.first(where: { $0.name == name })?.location else { return location }
-        return SourceLocation(file: file, line: l.line, column: l.column)
-    }
     public var mainLine: OpeningLine { lines[0] }
     public var deviations: [OpeningLine] { lines.filter { $0.role == .deviation } }
-    /// `White` or `Black` for coach sources.
-    public var learner: PieceColor? {
-        switch tag("LearnerSide") {
-        case "White": .white
-        case "Black": .black
-        default: nil
-        }
-    }
+    /// The side the learner plays (`LearnerSide`), for coach sources.
+    public var learner: PieceColor? { header.learner }
+    /// `Opening: Variation`, with the file standing in for a missing `Opening`.
     public var name: String {
-        let opening = tag("Opening") ?? file
-        if let v = tag("Variation"), !v.isEmpty { return "\(opening): \(v)" }
+        let opening = header.opening ?? file
+        if let v = header.variation { return "\(opening): \(v)" }
         return opening
     }
     /// The file name without folder and extension: `italian-game`.
     public var slug: String {
         let base = file.split(separator: "/").last.map(String.init) ?? file
         return base.hasSuffix(".pgn") ? String(base.dropLast(4)) : base
+    }
+}
+
+/// A learner move of a coach line: the line it is on and where on it.
+public struct LearnerMove: Sendable {
+    public var line: OpeningLine
+    /// The index of the move in `line.moves` (at or after `line.branchPly`).
+    public var index: Int
+    public var move: LineMove { line.moves[index] }
+}
+
+extension OpeningSource {
+    /// The lines a beginner is taught move by move, each learner move explained by hand: the main line and the
+    /// phase-2 deviations.
+    public var taughtLines: [OpeningLine] {
+        lines.filter { $0.role == .main || ($0.role == .deviation && $0.phase == 2) }
+    }
+
+    /// The taught learner moves: the learner's moves among the main line's and the deviations' own moves (the
+    /// shared prefix of a deviation belongs to its parent), in line order, each path from the start once.
+    /// `on` narrows the lines (`taughtLines` for the ones explained by hand); a source without a learner has none.
+    ///
+    /// The one place this rule lives: the validator's learner-move checks (VAL214, VAL220/VAL221) and the
+    /// content bar's counts read it.
+    public func learnerMoves(on selection: [OpeningLine]? = nil) -> [LearnerMove] {
+        guard let learner else { return [] }
+        var seen = Set<[String]>()
+        var out: [LearnerMove] = []
+        for line in selection ?? lines where line.role != .alternative {
+            for i in line.moves.indices where i >= line.branchPly && line.moves[i].before.turn == learner {
+                guard seen.insert(line.moves[...i].map(\.move.uci)).inserted else { continue }
+                out.append(LearnerMove(line: line, index: i))
+            }
+        }
+        return out
     }
 }

@@ -24,25 +24,14 @@ public enum SourceChecks {
         case .tactic: required += ["Claim", "ClaimPly", "ClaimText"]
         case .classical: break
         }
-        for t in required where s.tag(t) == nil {
+        for t in required where !s.header.tagNames.contains(t) {
             err(ValidatorCode.missingTag, "missing tag [\(t) \"…\"]")
         }
-        if let eco = s.tag("ECO"), !isECO(eco) {
-            err(ValidatorCode.malformedTag, "tag ECO: expected a code A00–E99, found \"\(eco)\"", s.tagLocation("ECO"))
-        }
-        if let d = s.tag("Description"), d.count < 40 {
+        // Unreadable values (ECO, LearnerSide, Difficulty, Claim, ClaimPly) are the reader's findings (SourceHeader).
+        if let d = s.header.description, d.count < 40 {
             err(ValidatorCode.malformedTag, "tag Description: expected a paragraph (40 characters or more), found \(d.count) characters",
-                s.tagLocation("Description"))
+                s.header.descriptionLocation)
         }
-        if s.kind == .coach {
-            if let side = s.tag("LearnerSide"), side != "White" && side != "Black" {
-                err(ValidatorCode.malformedTag, "tag LearnerSide: expected White or Black, found \"\(side)\"", s.tagLocation("LearnerSide"))
-            }
-            if let d = s.tag("Difficulty"), !(Int(d).map { (1...5).contains($0) } ?? false) {
-                err(ValidatorCode.malformedTag, "tag Difficulty: expected 1 to 5, found \"\(d)\"", s.tagLocation("Difficulty"))
-            }
-        }
-        if s.kind == .tactic { out += claimTagProblems(s) }
 
         // Canonical SAN, on every line's own moves (the shared prefix is checked with its own line).
         for line in s.lines {
@@ -92,27 +81,6 @@ public enum SourceChecks {
                 err(ValidatorCode.duplicateLine, "line \"\(line.name)\" repeats line \"\(s.lines[j].name)\" move for move", line.location)
             } else {
                 seen[key] = i
-            }
-        }
-        return out
-    }
-
-    static func isECO(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        return u.count == 3 && (65...69).contains(u[0]) && (48...57).contains(u[1]) && (48...57).contains(u[2])
-    }
-
-    /// A tactic's claim: `mate N` or `material N`, and a ClaimPly inside the main line.
-    static func claimTagProblems(_ s: OpeningSource) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        if let c = s.tag("Claim"), TacticalClaim(c) == nil {
-            out.append(Diagnostic(ValidatorCode.malformedTag, "tag Claim: expected \"mate N\" or \"material N\", found \"\(c)\"", at: s.tagLocation("Claim")))
-        }
-        if let p = s.tag("ClaimPly"), s.isComplete {
-            if let n = Int(p), n >= 0, n < s.mainLine.moves.count {
-            } else {
-                out.append(Diagnostic(ValidatorCode.malformedTag, "tag ClaimPly: expected a ply from 0 to \(max(0, s.mainLine.moves.count - 1)) of the main line, found \"\(p)\"",
-                                      at: s.tagLocation("ClaimPly")))
             }
         }
         return out

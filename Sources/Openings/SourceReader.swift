@@ -147,16 +147,16 @@ public enum SourceReader {
             let n = game.nodes[i]
             guard let b = before[i], let m = n.move else { return nil }
             var texts: [String] = []
-            var arrows: [String] = []
-            var highlights: [String] = []
+            var arrows: [Arrow] = []
+            var highlights: [Highlight] = []
             var evaluation: Evaluation?
             var unchecked = false
             for c in n.comments {
                 if !c.text.isEmpty { texts.append(c.text) }
                 for cmd in c.commands {
                     switch cmd {
-                    case .arrows(let a): arrows += a.map { "\($0.color.letter)\($0.from.name)\($0.to.name)" }
-                    case .highlights(let h): highlights += h.map { "\($0.color.letter)\($0.square.name)" }
+                    case .arrows(let a): arrows += a
+                    case .highlights(let h): highlights += h
                     case .evaluation(let e): evaluation = e
                     case .other(let name, _): unchecked = unchecked || name == "unchecked"
                     case .clock: break
@@ -166,7 +166,7 @@ public enum SourceReader {
             let comment = texts.isEmpty ? nil : texts.joined(separator: " ")
             return LineMove(ply: n.ply, before: b, move: m, san: n.san, writtenSAN: n.writtenSAN, comment: comment,
                             arrows: arrows, highlights: highlights, location: loc(n.location), nags: n.nags,
-                            evaluation: evaluation, claimsUnchecked: unchecked)
+                            evaluation: evaluation, claimsUnchecked: unchecked, node: i)
         }
         // The path of nodes from the root to node i.
         func path(to i: Int) -> [Int] {
@@ -179,14 +179,11 @@ public enum SourceReader {
             return out.reversed()
         }
 
-        let mainName: String = {
-            let opening = game.tag("Opening") ?? ""
-            if let v = game.tag("Variation"), !v.isEmpty { return opening.isEmpty ? v : "\(opening): \(v)" }
-            return opening
-        }()
-        var lines: [OpeningLine] = [OpeningLine(role: .main, name: mainName, phase: nil, kind: nil, reason: nil,
-                                                moves: game.mainline.compactMap(lineMove), branchPly: 0, parent: 0,
-                                                location: loc(game.location))]
+        let mainMoves = game.mainline.compactMap(lineMove)
+        let header = SourceHeader.read(game.tags, kind: kind, start: loc(game.location), mainLinePlies: mainMoves.count, isComplete: !game.hasErrorsOutsideCutVariations,
+                                       diagnostics: &diagnostics)
+        var lines: [OpeningLine] = [OpeningLine(role: .main, name: header.mainLineName, phase: nil, kind: nil, reason: nil,
+                                                moves: mainMoves, branchPly: 0, parent: 0, location: loc(game.location))]
         // Every variation start: a node that is not its parent's first child. Walk in node order (file order).
         var lineOfNode = [Int](repeating: 0, count: game.nodes.count)
         let dropped = game.nodesInCutVariations
@@ -232,7 +229,7 @@ public enum SourceReader {
                                      description: prose.isEmpty ? nil : prose, moves: nodes.compactMap(lineMove),
                                      branchPly: n.ply - 1, parent: parentLine, location: loc(n.location)))
         }
-        var source = OpeningSource(file: file, kind: kind, tags: game.tags, start: start, lines: lines, location: loc(game.location))
+        var source = OpeningSource(file: file, kind: kind, header: header, start: start, lines: lines, location: loc(game.location))
         source.isComplete = !game.hasErrorsOutsideCutVariations
         source.droppedVariations = game.cutVariations.count
         return source

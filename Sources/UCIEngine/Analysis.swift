@@ -1,4 +1,5 @@
 // Analysis: the checked result of analysing one position: best move, top lines with SAN and PVs, engine, profile.
+import ChessCore
 
 /// One of the top K moves.
 public struct AnalysisLine: Hashable, Sendable, Codable {
@@ -6,7 +7,7 @@ public struct AnalysisLine: Hashable, Sendable, Codable {
     public var uci: String
     public var san: String
     /// Side to move's point of view.
-    public var score: ScoreValue
+    public var score: Score
     /// `.exact` unless the search stopped inside an aspiration window.
     public var bound: ScoreBound
     public var wdl: WDL?
@@ -15,7 +16,7 @@ public struct AnalysisLine: Hashable, Sendable, Codable {
     public var pv: [String]
     public var sanPV: [String]
 
-    public init(uci: String, san: String, score: ScoreValue, bound: ScoreBound, wdl: WDL?, depth: Int, pv: [String], sanPV: [String]) {
+    public init(uci: String, san: String, score: Score, bound: ScoreBound, wdl: WDL?, depth: Int, pv: [String], sanPV: [String]) {
         self.uci = uci
         self.san = san
         self.score = score
@@ -40,8 +41,8 @@ public enum TerminalState: String, Hashable, Sendable, Codable {
 public struct Analysis: Hashable, Sendable, Codable {
     public var bestMove: String?
     public var bestMoveSAN: String?
-    public var score: ScoreValue
-    public var whiteScore: ScoreValue
+    public var score: Score
+    public var whiteScore: Score
     public var wdl: WDL?
     public var terminal: TerminalState?
     /// The top K moves of the last iteration the engine finished, best score first (ties in
@@ -55,7 +56,7 @@ public struct Analysis: Hashable, Sendable, Codable {
     public var engine: String
     public var profile: AnalysisProfile
 
-    public init(bestMove: String?, bestMoveSAN: String?, score: ScoreValue, whiteScore: ScoreValue, wdl: WDL?,
+    public init(bestMove: String?, bestMoveSAN: String?, score: Score, whiteScore: Score, wdl: WDL?,
                 terminal: TerminalState?, lines: [AnalysisLine], depth: Int, nodes: Int, engine: String, profile: AnalysisProfile) {
         self.bestMove = bestMove
         self.bestMoveSAN = bestMoveSAN

@@ -76,7 +76,7 @@ public final class AnalysisCache: Sendable {
     }
 
     /// The stored analysis, or nil (also when the stored value is not text or its JSON no longer decodes, a score
-    /// out of range included: `ScoreValue.checked`).
+    /// out of range included: `Score.checked`).
     public func lookup(position: String, engine: String, profile: String) throws -> Analysis? {
         let stored = try database.read { db in
             try DatabaseValue.fetchOne(db, sql: "SELECT result FROM analysis WHERE position = ? AND engine = ? AND profile = ?",

@@ -13,7 +13,7 @@ extension Analysis {
     public func problem(in position: Position, engine: String, profile: AnalysisProfile) -> String? {
         if self.engine != engine { return "it names the engine \"\(self.engine)\", not \"\(engine)\"" }
         if self.profile != profile { return "it names the profile \(self.profile.key), not \(profile.key)" }
-        // Scores and WDL are range-checked as they decode (`ScoreValue.checked`); the counts here.
+        // Scores and WDL are range-checked as they decode (`Score.checked`); the counts here.
         if depth < 0 || nodes < 0 || lines.contains(where: { $0.depth < 0 }) { return "a negative depth or node count" }
         if let terminal {
             let actual: TerminalState? = position.isCheckmate ? .checkmate : position.isStalemate ? .stalemate : nil

@@ -140,7 +140,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// The analysis of a position that is over, or nil.
     static func terminalAnalysis(_ p: Position, engine: String, profile: AnalysisProfile) -> Analysis? {
         let state: TerminalState
-        let score: ScoreValue
+        let score: Score
         if p.isCheckmate {
             state = .checkmate
             score = .mate(0)
@@ -184,7 +184,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
         }
         // Best first, as an app shows them; equal scores keep the engine's MultiPV order.
         lines = lines.enumerated().sorted { a, b in
-            a.element.score.order != b.element.score.order ? a.element.score.order > b.element.score.order : a.offset < b.offset
+            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
         }.map(\.element)
         guard let top = lines.first else {
             throw .protocolViolation("no scored line with a legal move for \(p.fen())")

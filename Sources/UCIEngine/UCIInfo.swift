@@ -1,4 +1,5 @@
 // UCIInfo: one `info` line's fields (depth, seldepth, multipv, score, WDL, nodes, pv…) and their parser.
+import ChessCore
 
 /// What one `info` line says. Every field is optional: engines send partial lines
 /// (`info depth 3 currmove e2e4 currmovenumber 1`) and free text (`info string …`).
@@ -74,7 +75,7 @@ public struct UCIInfo: Hashable, Sendable {
                 guard i < words.endIndex else { throw UCIParseError(reason: "\"score\" needs cp or mate") }
                 let kind = words[i]
                 let v = try int("score \(kind)")
-                info.score = UCIScore(try ScoreValue.checked(kind: kind, v))
+                do { info.score = UCIScore(try Score.checked(kind: kind, v)) } catch { throw UCIParseError(reason: error.reason) }
             case "lowerbound", "upperbound":
                 // A bound qualifies the score; Stockfish may write it after `wdl`.
                 guard info.score != nil else { throw UCIParseError(reason: "\"\(w)\" without a score") }

@@ -10,7 +10,7 @@ extension AnnotateFormat: ExpressibleByArgument {}
 struct AnnotateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "annotate",
-        abstract: "Explain every main-line and deviation move of PGN files (for review, or as jsonl).",
+        abstract: "Explain every move of PGN files as the bundle does: main line, deviations and alternatives (for review, or as jsonl).",
         discussion: """
             pgn: the games with generated explanations as comments and [%cal] arrows (authored comments are kept).
             jsonl: one object per main-line move: ply san uci fen motifs concepts explanation source arrows answer claim.

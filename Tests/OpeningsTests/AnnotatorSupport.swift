@@ -1,6 +1,7 @@
 // AnnotatorSupport: fixture loading, replaying SAN, reading PGN fixtures, and a stub engine for the annotator tests.
 import ChessCore
 import ChessPGN
+import Diagnostics
 import Foundation
 
 @testable import Openings
@@ -39,6 +40,14 @@ enum AnnotatorFixture {
         var out: [GameTree] = []
         while try reader.readGame(&builder) { out.append(builder.game) }
         return out
+    }
+
+    /// The games of a PGN fixture read by `SourceReader`, each with its tree (the reader's diagnostics dropped).
+    static func sources(_ name: String) throws -> [(tree: GameTree, source: OpeningSource)] {
+        try games(name).compactMap { tree in
+            var ignored: [Diagnostic] = []
+            return SourceReader.source(from: tree, file: name, diagnostics: &ignored).map { (tree, $0) }
+        }
     }
 
     /// A line of SAN moves from the start as annotator input.

@@ -8,12 +8,11 @@ import Testing
 
 @Suite struct AnnotatorTests {
     /// Every line of every fixture game, annotated from the rules alone.
-    func fixtureAnnotations(_ name: String) throws -> [(GameLine, [MoveAnnotation])] {
-        var out: [(GameLine, [MoveAnnotation])] = []
-        for tree in try AnnotatorFixture.games(name) {
-            let lines = GameLines.lines(tree)
-            let notes = Annotator().annotate(lines.map(\.request)).lines
-            out += zip(lines, notes).map { ($0, $1) }
+    func fixtureAnnotations(_ name: String) throws -> [(OpeningLine, [MoveAnnotation])] {
+        var out: [(OpeningLine, [MoveAnnotation])] = []
+        for (_, source) in try AnnotatorFixture.sources(name) {
+            let notes = Annotator().annotate(source: source).lines
+            out += zip(source.lines, notes).map { ($0, $1) }
         }
         return out
     }
@@ -66,7 +65,7 @@ import Testing
         #expect(nf3.uci == "g1f3")
         #expect(nf3.fenBefore == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
         #expect(nf3.concepts.contains("development"))
-        #expect(nf3.arrows == ["Gg1f3"])
+        #expect(nf3.arrows.map(\.text) == ["Gg1f3"])
         #expect(nf3.source == .generated)
         #expect(nf3.answer == nil)
         // Without an engine no material claim is made.
@@ -77,9 +76,9 @@ import Testing
     @Test func opponentMovesCarryTheAnswerApartFromTheExplanation() throws {
         let notes = Annotator().annotate(line: try AnnotatorFixture.line("e4 e5 Nf3 Nc6"), learner: .black)
         let nf3 = notes[2]
-        #expect(nf3.answer == RecommendedAnswer(uci: "b8c6", san: "Nc6", arrows: ["Gb8c6"]))
+        #expect(nf3.answer == RecommendedAnswer(uci: "b8c6", san: "Nc6", arrows: [Arrow(color: .green, from: .b8, to: .c6)]))
         #expect(!nf3.explanation.contains("Nc6"), "\(nf3.explanation)")
-        #expect(!nf3.arrows.contains { $0.hasPrefix("G") })
+        #expect(!nf3.arrows.contains { $0.color == .green })
         #expect(notes[3].answer == nil)
     }
 
@@ -110,8 +109,8 @@ import Testing
 
     @Test func authoredArrowsReplaceGeneratedOnes() throws {
         let line = try AnnotatorFixture.line("e4 e5 Nf3")
-        let notes = Annotator().annotate([LineRequest(moves: line, authoredArrows: [[], [], ["Yf3e5"]], learner: .white)]).lines[0]
-        #expect(notes[2].arrows == ["Yf3e5"])
+        let notes = Annotator().annotate([LineRequest(moves: line, authoredArrows: [[], [], [Arrow(color: .yellow, from: .f3, to: .e5)]], learner: .white)]).lines[0]
+        #expect(notes[2].arrows.map(\.text) == ["Yf3e5"])
     }
 
     @Test func sameInputSameOutput() throws {
@@ -120,25 +119,28 @@ import Testing
         #expect(a == b)
     }
 
-    @Test func gameLinesFindTheMainLineAndMarkedDeviations() throws {
-        let tree = try #require(try AnnotatorFixture.games("italian.pgn").first)
-        let lines = GameLines.lines(tree)
+    @Test func theReaderFindsTheMainLineAndMarkedDeviationsWithTheirNodes() throws {
+        let (tree, source) = try #require(try AnnotatorFixture.sources("italian.pgn").first)
+        let lines = source.lines
         #expect(lines.count == 2)
-        #expect(lines[0].request.role == .main)
-        #expect(lines[0].request.moves.count == 25)
-        #expect(lines[1].request.role == .deviation)
+        #expect(lines[0].role == .main)
+        #expect(lines[0].moves.count == 25)
+        #expect(lines[1].role == .deviation)
         #expect(lines[1].name == "Two Knights")
-        #expect(lines[1].request.mainLineSAN == "Bc5")
-        #expect(lines[0].request.authored[4] == "The bishop aims at f7, the weakest square near Black's king.")
+        #expect(lines[0].moves[lines[1].branchPly].san == "Bc5")  // the main line's move where the deviation leaves it
+        #expect(lines[0].moves[4].comment == "The bishop aims at f7, the weakest square near Black's king.")
+        // Every move knows its node: the main line is the tree's main line, node for node.
+        #expect(lines[0].moves.map(\.node) == tree.mainline.map { Optional($0) })
+        for m in lines[1].ownMoves { #expect(m.node.map { tree.nodes[$0].san } == m.san) }
     }
 
     @Test func aTrapDeviationCarriesTheTrapConcept() throws {
-        let tree = try #require(try AnnotatorFixture.games("trap.pgn").first)
-        let lines = GameLines.lines(tree)
+        let (_, source) = try #require(try AnnotatorFixture.sources("trap.pgn").first)
+        let lines = source.lines
         #expect(lines.count == 2)
-        #expect(lines[1].request.kind == .trap)
-        #expect(lines[0].request.kind == nil)
-        let notes = Annotator().annotate(lines.map(\.request)).lines
+        #expect(lines[1].kind == .trap)
+        #expect(lines[0].kind == nil)
+        let notes = Annotator().annotate(source: source).lines
         #expect(notes[1].first?.concepts.contains("trap") == true)
         #expect(notes[0].allSatisfy { !$0.concepts.contains("trap") })
         #expect(notes.joined().allSatisfy { !$0.concepts.isEmpty })
@@ -166,7 +168,7 @@ import Testing
                 #expect(nf3.explanation.contains("Nxe5"), "\(nf3.explanation)")
                 #expect(nf3.explanation.contains("your pawn on e5"))
                 #expect(nf3.claim == ExplanationClaim(kind: .threatens, evidence: EngineEvidence(score: .centipawns(150), depth: 10, nodes: 1000)))
-                #expect(nf3.arrows.contains("Rf3e5"))
+                #expect(nf3.arrows.map(\.text).contains("Rf3e5"))
             } else {
                 #expect(!nf3.explanation.contains("threat"))
                 #expect(nf3.claim == nil)
@@ -210,7 +212,7 @@ import Testing
         #expect(!lost.explanation.contains("gambit"))
         #expect(lost.explanation.contains("mistake"), "\(lost.explanation)")
         #expect(lost.claim?.evidence.score == .centipawns(-200))
-        #expect(lost.arrows.first == "Gg1f3")
+        #expect(lost.arrows.first?.text == "Gg1f3")
         // Taking the pawn is not among the engine's replies: the pawn is not really offered, no claim either way.
         let notTaken = StubOracle(verdicts: [p.before.fen(): StubOracle.verdict(30, [("c2c4", "c4", 30)]),
                                              p.after.fen(): StubOracle.verdict(30, [("e7e6", "e6", 30)])])

@@ -20,28 +20,19 @@ import Testing
         let reader = PGNReader(fileName: name, text: text)
         var builder = GameTreeBuilder(fileName: name)
         while try reader.readGame(&builder) {
-            let tree = builder.game
-            let lines = GameLines.lines(tree)
-            #expect(!lines.isEmpty)
-            let notes = Annotator().annotate(lines.map(\.request)).lines
-            for (line, ann) in zip(lines, notes) {
-                #expect(ann.count == line.nodes.count)
+            var ignored: [Diagnostic] = []
+            let source = try #require(SourceReader.source(from: builder.game, file: "openings/coach/" + name, diagnostics: &ignored))
+            let notes = Annotator().annotate(source: source).lines
+            #expect(notes.count == source.lines.count)
+            for (line, ann) in zip(source.lines, notes) {
+                #expect(ann.count == line.ownMoves.count)
                 for a in ann {
                     #expect(!a.explanation.isEmpty)
                     if a.source == .generated { #expect((20...220).contains(a.explanation.count), "\(name) \(a.san): \(a.explanation)") }
                 }
             }
-            let fromTree = ExplanationChecks.check(tree, file: name)
-            let errors = fromTree.filter { $0.severity == .error }
+            let errors = ExplanationChecks.check(source: source).filter { $0.severity == .error }
             #expect(errors.isEmpty, "\(errors.map(\.text))")
-            // The source-model variant finds the same things.
-            var ignored: [Diagnostic] = []
-            let source = SourceReader.source(from: tree, file: "openings/coach/" + name, diagnostics: &ignored)
-            #expect(source != nil)
-            if let source {
-                let fromSource = ExplanationChecks.check(source: source)
-                #expect(fromSource.map(\.code.string).sorted() == fromTree.map(\.code.string).sorted())
-            }
         }
     }
 }
@@ -55,7 +46,9 @@ extension CoachExplanationTests {
             let reader = PGNReader(fileName: name, text: text)
             var builder = GameTreeBuilder(fileName: name)
             while try reader.readGame(&builder) {
-                for d in ExplanationChecks.check(builder.game, file: name) { print(d.text) }
+                var ignored: [Diagnostic] = []
+                guard let source = SourceReader.source(from: builder.game, file: name, diagnostics: &ignored) else { continue }
+                for d in ExplanationChecks.check(source: source) { print(d.text) }
             }
         }
     }
@@ -70,10 +63,11 @@ extension CoachExplanationTests {
             let reader = PGNReader(fileName: name, text: text)
             var builder = GameTreeBuilder(fileName: name)
             while try reader.readGame(&builder) {
-                let lines = GameLines.lines(builder.game)
-                for (l, notes) in zip(lines, Annotator().annotate(lines.map(\.request)).lines) {
+                var ignored: [Diagnostic] = []
+                guard let source = SourceReader.source(from: builder.game, file: name, diagnostics: &ignored) else { continue }
+                for (l, notes) in zip(source.lines, Annotator().annotate(source: source).lines) {
                     for a in notes where a.source == .generated {
-                        print("DUMP \(name) \(l.name ?? "main") \(a.ply) \(a.san) | \(a.motifs.map(\.kind.rawValue)) | \(a.explanation)")
+                        print("DUMP \(name) \(l.name) \(a.ply) \(a.san) | \(a.motifs.map(\.kind.rawValue)) | \(a.explanation)")
                     }
                 }
             }

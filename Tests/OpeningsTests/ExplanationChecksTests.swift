@@ -7,8 +7,8 @@ import Testing
 
 @Suite struct ExplanationChecksTests {
     @Test func authoredFixtureFindings() throws {
-        let tree = try #require(try AnnotatorFixture.games("authored.pgn").first)
-        let d = ExplanationChecks.check(tree, file: "authored.pgn")
+        let (_, source) = try #require(try AnnotatorFixture.sources("authored.pgn").first)
+        let d = ExplanationChecks.check(source: source)
         let codes = d.map(\.code.string)
         // "Short." is too short; the bishop comment names a knight on f6 that is not there and a move Ra8 that is not legal.
         #expect(d.filter { $0.code == "ANN502" }.count == 1)

@@ -79,15 +79,15 @@ struct MotifCase: CustomStringConvertible, Sendable {
     }
 
     @Test func scoresCompareMatesAsMates() {
-        #expect(EngineScore.mate(3).isBetter(than: .centipawns(5000)))
-        #expect(EngineScore.mate(2).isBetter(than: .mate(5)))
-        #expect(!EngineScore.mate(-2).isBetter(than: .centipawns(-5000)))
-        #expect(EngineScore.mate(-5).isBetter(than: .mate(-2)))
-        #expect(EngineScore.mate(-2).isBetter(than: .mate(-5)) == false)
-        #expect(EngineScore.centipawns(150).isBetter(than: .centipawns(40), by: 100))
-        #expect(!EngineScore.centipawns(120).isBetter(than: .centipawns(40), by: 100))
-        #expect(EngineScore.centipawns(50).centipawns(minus: .mate(1)) == nil)
-        #expect(EngineScore.centipawns(-120).text == "-1.20")
-        #expect(EngineScore.mate(-2).text == "#-2")
+        #expect(Score.mate(3).isBetter(than: .centipawns(5000)))
+        #expect(Score.mate(2).isBetter(than: .mate(5)))
+        #expect(!Score.mate(-2).isBetter(than: .centipawns(-5000)))
+        #expect(Score.mate(-5).isBetter(than: .mate(-2)))
+        #expect(Score.mate(-2).isBetter(than: .mate(-5)) == false)
+        #expect(Score.centipawns(150).isBetter(than: .centipawns(40), by: 100))
+        #expect(!Score.centipawns(120).isBetter(than: .centipawns(40), by: 100))
+        #expect(Score.centipawns(50).centipawns(minus: .mate(1)) == nil)
+        #expect(Score.centipawns(-120).text == "-1.20")
+        #expect(Score.mate(-2).text == "#-2")
     }
 }

@@ -76,10 +76,11 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
             #expect(green == (i % 2 == 0), "ply \(i + 1): \(c[0].commands)")
         }
         // The deviation's moves are explained too, and its [%dev] marker is still first.
-        let lines = GameLines.lines(tree)
-        #expect(lines.count == 2)
-        #expect(lines[1].name == "Two Knights")
-        #expect(lines[1].nodes.allSatisfy { !tree.nodes[$0].comments.isEmpty })
+        var ignored: [Diagnostic] = []
+        let source = try #require(SourceReader.source(from: tree, file: out, diagnostics: &ignored))
+        #expect(source.lines.count == 2)
+        #expect(source.lines[1].name == "Two Knights")
+        #expect(source.lines[1].ownMoves.allSatisfy { $0.node.map { !tree.nodes[$0].comments.isEmpty } == true })
     }
 
     @Test func badInputIsReportedWithItsPlace() {
@@ -123,5 +124,26 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
             p.playUnchecked(m)
         }
         return out
+    }
+}
+
+extension AnnotateRunTests {
+    /// The two cases where `forge annotate`'s old walker (GameLines) and the validator's reader (SourceReader)
+    /// read a source differently, decided when annotate moved onto the reader:
+    /// - `[LearnerSide "black"]`: the old walker took any case; the reader takes `White` or `Black` only, as the
+    ///   validator always did, so annotate now reports VAL203 (exit 1) and explains from White's side.
+    /// - an unmarked variation (an alternative, `1... c5` here): the old walker skipped it; the bundle ships its
+    ///   explanations, so annotate now shows them too.
+    /// Every other committed source annotates byte for byte as before (checked when the walker went).
+    @Test func whereTheOldReadersDisagreedTheReaderDecides() throws {
+        let out = temp("disagreed.pgn")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let report = runAnnotate(AnnotateConfiguration(file: fixture("readers-disagreed.pgn"), format: .pgn, engine: nil, outputPath: out))
+        #expect(report.outcome == .inputErrors)
+        #expect(report.diagnostics.map(\.code.string) == ["VAL203"])
+        #expect(report.diagnostics.first?.location?.line == 2)
+        let golden = try String(contentsOfFile: fixture("readers-disagreed.annotated.pgn"), encoding: .utf8)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == golden)
+        #expect(golden.contains("{Instead of e5, c5 controls the central square d4"))  // the alternative is explained
     }
 }

@@ -2,6 +2,7 @@
 // engine-motifs.txt), and the whole shipped coach content: no filler, no spoilers, every claim carrying its engine score.
 import ChessCore
 import ChessPGN
+import Diagnostics
 import Foundation
 import Testing
 import UCIEngine
@@ -112,10 +113,11 @@ let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "
         var builder = GameTreeBuilder(fileName: name)
         var checked = 0
         while try reader.readGame(&builder) {
-            let lines = GameLines.lines(builder.game)
-            let notes = Annotator(oracle: oracle).annotate(lines.map(\.request)).lines
-            for (line, ann) in zip(lines, notes) {
-                let learner = line.request.learner
+            var ignored: [Diagnostic] = []
+            let source = try #require(SourceReader.source(from: builder.game, file: "openings/coach/" + name, diagnostics: &ignored))
+            let notes = Annotator(oracle: oracle).annotate(source: source).lines
+            let learner = source.learner ?? .white
+            for ann in notes {
                 for (i, a) in ann.enumerated() {
                     #expect(!a.concepts.isEmpty, "\(name) \(a.san): no concept")
                     let mover: PieceColor = a.fenBefore.split(separator: " ").dropFirst().first == "w" ? .white : .black
@@ -124,7 +126,7 @@ let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "
                         #expect(a.answer?.san == ann[i + 1].san, "\(name) \(a.san): answer field")
                         if a.source == .generated, let answer = a.answer?.san {
                             #expect(!Self.names(answer, in: a.explanation, subject: a.san), "\(name) \(a.san) spoils \(answer): \(a.explanation)")
-                            #expect(!a.arrows.contains(answer.isEmpty ? "" : "G" + (a.answer?.uci.prefix(4) ?? "")))
+                            #expect(!a.arrows.map(\.text).contains(answer.isEmpty ? "" : "G" + (a.answer?.uci.prefix(4) ?? "")))
                         }
                     }
                     guard a.source == .generated else { continue }
@@ -161,11 +163,12 @@ extension ExplanationTruthTests {
             let reader = PGNReader(fileName: name, text: try String(contentsOfFile: path, encoding: .utf8))
             var builder = GameTreeBuilder(fileName: name)
             while try reader.readGame(&builder) {
-                let lines = GameLines.lines(builder.game)
-                for (l, notes) in zip(lines, Annotator(oracle: oracle).annotate(lines.map(\.request)).lines) {
+                var ignored: [Diagnostic] = []
+                guard let source = SourceReader.source(from: builder.game, file: name, diagnostics: &ignored) else { continue }
+                for (l, notes) in zip(source.lines, Annotator(oracle: oracle).annotate(source: source).lines) {
                     for a in notes where a.source == .generated {
                         let claim = a.claim.map { " [\($0.kind.rawValue) \($0.evidence.score.text)]" } ?? ""
-                        print("DUMP \(name) \(l.name ?? "main") \(a.ply) \(a.san)\(claim) | \(a.explanation)")
+                        print("DUMP \(name) \(l.name) \(a.ply) \(a.san)\(claim) | \(a.explanation)")
                     }
                 }
             }

@@ -156,7 +156,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
     @Test func authoredEvaluationMustAgreeWithTheEngine() throws {
         let r = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL224")], engine: try engine()))
         let d = try #require(r.diagnostics.first { $0.code == "VAL224" })
-        #expect(d.message.hasPrefix("the [%eval] after 8. Qxc5 says -2.0, but Stockfish says +"))
+        #expect(d.message.hasPrefix("the [%eval] after 8. Qxc5 says -2.00, but Stockfish says +"))
         #expect(r.diagnostics.filter { $0.severity == .error }.map(\.code.string) == ["VAL224"])
     }
 

@@ -38,6 +38,11 @@ func lines(_ path: String) throws -> [String] {
         #expect(!words.contains(absent), "\(absent)")
     }
     #expect(try lines(out + "/anagrams.txt").allSatisfy { (3...7).contains($0.count) })
+    // Each game's list holds exactly the kept words its rule scores.
+    for game in WordGame.allCases {
+        #expect(try lines(out + "/\(game.rawValue).txt") == words.filter { game.lengths.contains($0.count) }, "\(game.title)")
+    }
+    #expect(WordsListSpec.all.dropFirst().map(\.lengths) == [3...32, 3...7, 3...9])
     #expect(try lines(out + "/wordhunt.txt").contains("zyzzyva"))
     #expect(try !lines(out + "/anagrams.txt").contains("a"))
     #expect(try !lines(out + "/wordbites.txt").contains("a"))

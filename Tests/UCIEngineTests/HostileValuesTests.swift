@@ -1,5 +1,6 @@
 // HostileValuesTests: numbers no engine sends are protocol errors at the parser, and a file that is not a result cache is never opened as one (issue 30).
 import Foundation
+import ChessCore
 import GRDB
 import Testing
 @testable import UCIEngine
@@ -50,7 +51,7 @@ private func cacheFixture(_ name: String) throws -> String {
     @Test func theBoundsAreTheSameForAStoredScore() throws {
         for (json, ok) in [(#"{"cp":100000}"#, true), (#"{"cp":-9223372036854775808}"#, false), (#"{"mate":-1000}"#, true),
                            (#"{"mate":-9223372036854775808}"#, false), (#"{"mate":1001}"#, false)] {
-            let decoded = try? JSONDecoder().decode(ScoreValue.self, from: Data(json.utf8))
+            let decoded = try? JSONDecoder().decode(Score.self, from: Data(json.utf8))
             #expect((decoded != nil) == ok, "\(json)")
         }
         #expect((try? JSONDecoder().decode(WDL.self, from: Data(#"{"win":-1,"draw":0,"loss":1001}"#.utf8))) == nil)

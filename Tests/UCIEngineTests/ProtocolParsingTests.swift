@@ -1,4 +1,5 @@
 // ProtocolParsingTests: UCI commands render and engine lines parse into the right values, garbage included.
+import ChessCore
 import Testing
 @testable import UCIEngine
 
@@ -118,11 +119,11 @@ import Testing
     }
 
     @Test func scoreText() {
-        #expect(ScoreValue.centipawns(35).text == "+0.35")
-        #expect(ScoreValue.centipawns(-120).text == "-1.20")
-        #expect(ScoreValue.centipawns(-5).text == "-0.05")
-        #expect(ScoreValue.mate(3).text == "#3")
-        #expect(ScoreValue.mate(-2).negated == .mate(2))
+        #expect(Score.centipawns(35).text == "+0.35")
+        #expect(Score.centipawns(-120).text == "-1.20")
+        #expect(Score.centipawns(-5).text == "-0.05")
+        #expect(Score.mate(3).text == "#3")
+        #expect(Score.mate(-2).negated == .mate(2))
         #expect(WDL(win: 10, draw: 900, loss: 90).negated == WDL(win: 90, draw: 900, loss: 10))
     }
 

@@ -60,7 +60,7 @@ func temporaryDirectory(_ name: String) -> String {
         // own bestmove may come from the unfinished iteration after it, so it need not be lines[0].
         #expect(Set(r.lines.map(\.depth)).count == 1)
         #expect(r.depth == r.lines[0].depth && r.depth > 0)
-        #expect(zip(r.lines, r.lines.dropFirst()).allSatisfy { $0.score.order >= $1.score.order })
+        #expect(zip(r.lines, r.lines.dropFirst()).allSatisfy { $0.score >= $1.score })
         #expect(r.score == r.lines[0].score)
         #expect(r.bestMove != nil && r.bestMoveSAN != nil)
         #expect(r.lines.allSatisfy { $0.pv.count == $0.sanPV.count && $0.pv.first == $0.uci })

@@ -1,5 +1,6 @@
 // Annotator: explains every move of a line — motifs from the rules and the engine, sentences, concepts, arrows.
 import ChessCore
+import ChessPGN
 
 /// Options of the annotator.
 public struct AnnotationOptions: Hashable, Sendable {
@@ -30,8 +31,8 @@ public struct LineRequest: Sendable {
     public var moves: [LineMove]
     /// Authored explanation per move (`nil` or empty: none). Shorter than `moves` means none for the rest.
     public var authored: [String?]
-    /// Authored `[%cal]` arrows per move (`Gg1f3`); they replace the generated ones for that move.
-    public var authoredArrows: [[String]]
+    /// Authored `[%cal]` arrows per move; they replace the generated ones for that move.
+    public var authoredArrows: [[Arrow]]
     public var role: LineRole
     public var learner: PieceColor
     /// For a deviation: the main line's move (SAN) in the position where the deviation starts.
@@ -41,7 +42,7 @@ public struct LineRequest: Sendable {
     /// What a deviation teaches (`[%dev … kind=trap]`): a trap line's moves get the `trap` concept.
     public var kind: DeviationKind?
 
-    public init(moves: [LineMove], authored: [String?] = [], authoredArrows: [[String]] = [], role: LineRole = .main,
+    public init(moves: [LineMove], authored: [String?] = [], authoredArrows: [[Arrow]] = [], role: LineRole = .main,
                 learner: PieceColor, mainLineSAN: String? = nil, previous: Move? = nil, kind: DeviationKind? = nil) {
         self.kind = kind
         self.moves = moves
@@ -175,7 +176,7 @@ public struct Annotator: Sendable {
             let san = before.san(move)
             let ply = (before.fullmoveNumber - 1) * 2 + (before.turn == .white ? 1 : 2)
             let answer: RecommendedAnswer? = before.turn == r.learner ? nil : next.map {
-                RecommendedAnswer(uci: $0.move.uci, san: $0.before.san($0.move), arrows: ["G" + $0.move.from.name + $0.move.to.name])
+                RecommendedAnswer(uci: $0.move.uci, san: $0.before.san($0.move), arrows: [Arrow(color: .green, from: $0.move.from, to: $0.move.to)])
             }
             let sc = SentenceContext(san: san, mover: before.turn, learner: r.learner, role: r.role, index: i, ply: ply,
                                      mainLineSAN: i == 0 ? r.mainLineSAN : nil, answerSAN: answer?.san)
@@ -207,19 +208,19 @@ public struct Annotator: Sendable {
 
     /// Green for the learner's own move (or the engine's better one when it is a mistake), red for the threats a move
     /// makes. An opponent's move gets no green arrow: the learner's answer is `MoveAnnotation.answer`.
-    static func arrows(_ motifs: [Motif], move: Move, mover: PieceColor, learner: PieceColor) -> [String] {
-        var out: [String] = []
-        func add(_ c: Character, _ squares: [Square]) {
+    static func arrows(_ motifs: [Motif], move: Move, mover: PieceColor, learner: PieceColor) -> [Arrow] {
+        var out: [Arrow] = []
+        func add(_ c: AnnotationColor, _ squares: [Square]) {
             guard squares.count >= 2 else { return }
-            let s = String(c) + squares[0].name + squares[1].name
-            if !out.contains(s) { out.append(s) }
+            let a = Arrow(color: c, from: squares[0], to: squares[1])
+            if !out.contains(a) { out.append(a) }
         }
         if mover == learner {
-            if let better = motifs.first(where: { $0.kind == .losesGround }) { add("G", better.squares) } else { add("G", [move.from, move.to]) }
+            if let better = motifs.first(where: { $0.kind == .losesGround }) { add(.green, better.squares) } else { add(.green, [move.from, move.to]) }
         }
         for m in motifs {
-            if case .threatens(_, let uci, _, _) = m { add("R", Motif.uciSquares(uci)) }
-            if case .forks(let p, let targets) = m { for t in targets { add("R", [p.square, t.square]) } }
+            if case .threatens(_, let uci, _, _) = m { add(.red, Motif.uciSquares(uci)) }
+            if case .forks(let p, let targets) = m { for t in targets { add(.red, [p.square, t.square]) } }
         }
         return out
     }

@@ -5,7 +5,7 @@ import Diagnostics
 
 /// The annotator's checks for `forge validate`. Codes:
 /// - `ANN501` (warning): a main-line or deviation move has no authored comment and the annotator finds no
-///   motif for it, so only a filler sentence can be generated. (error when the move cannot be replayed)
+///   motif for it, so only a filler sentence can be generated. (A move that cannot be replayed is the reader's error.)
 /// - `ANN502` (error): an authored explanation outside `AuthoredComment.lengthBounds` (40 to 220 characters).
 /// - `ANN503` (warning): an authored comment names a piece on a square where no such piece stands
 ///   (before or after the move): `the knight on f5`, `the f5-knight`.
@@ -13,7 +13,7 @@ import Diagnostics
 ///   before nor after the move, nor in the next positions of the line, nor after one more move of either side.
 ///
 /// ```swift
-/// let diagnostics = ExplanationChecks.check(tree, file: "openings/coach/italian.pgn")
+/// let diagnostics = ExplanationChecks.check(source: source)   // source: SourceReader.source(from:file:diagnostics:)
 /// ```
 public enum ExplanationChecks {
     public static let missing = AnnotatorCode.unexplainedMove
@@ -24,41 +24,8 @@ public enum ExplanationChecks {
     /// How many plies ahead a move named in a comment may become legal (a plan: "preparing d4").
     static let planHorizon = 8
 
-    /// Checks every main-line and deviation move of a replayed game tree.
-    public static func check(_ tree: GameTree, file: String) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        let lines = GameLines.lines(tree)
-        for line in lines {
-            let r = line.request
-            let positions = r.moves.map(\.before) + (r.moves.last.map { [$0.before.playingUnchecked($0.move)] } ?? [])
-            for (i, n) in line.nodes.enumerated() {
-                let node = tree.nodes[n]
-                let at = SourceLocation(file: file, line: node.location.line, column: node.location.column)
-                guard i < r.moves.count else {
-                    out.append(Diagnostic(missing, "move \(node.san) cannot be replayed, so it cannot be explained", at: at).reported(as: .error))  // nothing can explain it
-                    continue
-                }
-                let lm = r.moves[i]
-                let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
-                if let text = i < r.authored.count ? r.authored[i] : nil {
-                    let earlier = Array(positions[max(0, i - planHorizon)..<min(i, positions.count)])
-                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, earlier: earlier, at: at)
-                } else {
-                    let motifs = Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? r.moves[i - 1].move : r.previous,
-                                                      reply: i + 1 < r.moves.count ? r.moves[i + 1].move : nil)
-                    if motifs.isEmpty {
-                        out.append(Diagnostic(missing,
-                                              "\(lm.before.san(lm.move)) has no authored explanation and the annotator finds nothing to say about it",
-                                              at: at, notes: ["write a comment after the move"]))
-                    }
-                }
-            }
-        }
-        return out
-    }
-
-    /// The same checks over an `OpeningSource` (the validator's model): every move of the main line, and
-    /// of each deviation from its branch point (alternatives are not checked).
+    /// Checks an `OpeningSource` as `SourceReader` read it: every move of the main line, and of each deviation
+    /// from its branch point (alternatives are not checked).
     public static func check(source: OpeningSource) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for line in source.lines where line.role != .alternative {

@@ -15,10 +15,10 @@ public struct PlacedPiece: Hashable, Sendable {
 /// that produced it. A claim without this is never written.
 public struct EngineEvidence: Hashable, Sendable {
     /// The mover's score in the position the claim is about (after the move, or the null-move position of a threat).
-    public var score: EngineScore
+    public var score: Score
     public var depth: Int
     public var nodes: Int
-    public init(score: EngineScore, depth: Int, nodes: Int) {
+    public init(score: Score, depth: Int, nodes: Int) {
         self.score = score
         self.depth = depth
         self.nodes = nodes
@@ -97,7 +97,7 @@ public enum Motif: Hashable, Sendable {
     /// Material left to be won, with the engine's judgement: a gambit (compensation) or a loss.
     case offersMaterial(piece: PlacedPiece, compensated: Bool, evidence: EngineEvidence)
     /// The engine's best move was clearly better than the move played.
-    case losesGround(better: String, betterUCI: String, best: EngineScore, evidence: EngineEvidence)
+    case losesGround(better: String, betterUCI: String, best: Score, evidence: EngineEvidence)
     case doubledPawns(side: PieceColor, file: Int)
     case isolatedPawn(side: PieceColor, square: Square)
     case passedPawn(side: PieceColor, square: Square)

@@ -1,5 +1,6 @@
 // MoveAnnotation: what the annotator says about one move — motifs, concepts, explanation, its claim and evidence, arrows, the answer.
 import ChessCore
+import ChessPGN
 import Diagnostics
 
 /// Where an explanation came from.
@@ -21,9 +22,9 @@ extension LineMove {
 public struct RecommendedAnswer: Hashable, Sendable {
     public var uci: String
     public var san: String
-    /// `[%cal]` values: `Gb8c6`.
-    public var arrows: [String]
-    public init(uci: String, san: String, arrows: [String]) {
+    /// The green arrow of the answer.
+    public var arrows: [Arrow]
+    public init(uci: String, san: String, arrows: [Arrow]) {
         self.uci = uci
         self.san = san
         self.arrows = arrows
@@ -56,14 +57,14 @@ public struct MoveAnnotation: Hashable, Sendable {
     public var source: ExplanationSource
     /// `[%cal]` values: `Gg1f3` for the learner's own move (or the engine's better one), `Rf3e5` for a threat.
     /// An opponent's move never carries the learner's answer here: that is `answer`.
-    public var arrows: [String]
+    public var arrows: [Arrow]
     /// After an opponent's move: the learner's move in the line.
     public var answer: RecommendedAnswer?
     /// The generated text's material or evaluative claim, if it makes one (nil for authored text).
     public var claim: ExplanationClaim?
 
     public init(ply: Int, san: String, uci: String, fenBefore: String, motifs: [Motif], concepts: [String], explanation: String,
-                source: ExplanationSource, arrows: [String], answer: RecommendedAnswer? = nil, claim: ExplanationClaim? = nil) {
+                source: ExplanationSource, arrows: [Arrow], answer: RecommendedAnswer? = nil, claim: ExplanationClaim? = nil) {
         self.ply = ply
         self.san = san
         self.uci = uci

@@ -1,7 +1,7 @@
 // MoveContext: everything a detector may look at for one move — the positions around it, the line's neighbours, the engine's verdicts.
 import ChessCore
 
-/// What the engine said around one move. Mover's point of view is obtained with `EngineScore.negated` where needed.
+/// What the engine said around one move. Mover's point of view is obtained with `Score.negated` where needed.
 struct EngineView {
     /// Before the move, mover to move.
     var before: EngineVerdict?
@@ -50,13 +50,13 @@ struct MoveContext {
     }
 
     /// The mover's score after the move: its own line in the search before the move, else the search after it negated.
-    var playedScore: EngineScore? {
+    var playedScore: Score? {
         if let line = engine?.before?.lines.first(where: { $0.uci == move.uci }) { return line.score }
         return engine?.after?.score.negated
     }
 
     /// Evidence from a verdict, with the score given from the mover's point of view.
-    func evidence(_ score: EngineScore, of v: EngineVerdict) -> EngineEvidence {
+    func evidence(_ score: Score, of v: EngineVerdict) -> EngineEvidence {
         EngineEvidence(score: score, depth: v.depth, nodes: v.nodes)
     }
 

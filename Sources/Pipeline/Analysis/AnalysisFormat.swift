@@ -1,4 +1,5 @@
 // AnalysisFormat: how `forge analyze` writes one result: a text block, or one JSON object per line (jsonl).
+import ChessCore
 import Diagnostics
 import Foundation
 import UCIEngine
@@ -82,7 +83,7 @@ enum AnalysisFormat {
 
     // MARK: text
 
-    static func scoreText(_ s: ScoreValue, bound: ScoreBound = .exact) -> String {
+    static func scoreText(_ s: Score, bound: ScoreBound = .exact) -> String {
         switch bound {
         case .exact: s.text
         case .lowerbound: s.text + " (lower bound)"

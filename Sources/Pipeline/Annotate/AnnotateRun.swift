@@ -1,4 +1,4 @@
-// AnnotateRun: `forge annotate` — read PGN files, explain every main-line and deviation move, write PGN or jsonl.
+// AnnotateRun: `forge annotate` — read PGN files, explain every move the bundle explains (main line, deviations, alternatives), write PGN or jsonl.
 import ChessCore
 import ChessPGN
 import Diagnostics
@@ -111,8 +111,9 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     var moves = 0
     let writer = PGNWriter()
     for (g, (tree, file)) in trees.enumerated() {
-        let lines = GameLines.lines(tree)
-        let (notes, problems) = annotator.annotate(lines.map(\.request))
+        // The one reader the validator and the build use: its marker diagnostics are reported here too.
+        guard let source = SourceReader.source(from: tree, file: file, diagnostics: &diagnostics) else { continue }
+        let (notes, problems) = annotator.annotate(source: source)
         for p in problems {
             diagnostics.append(Diagnostic(p.code, "\(p.message); the move is explained from the rules alone",
                                           at: SourceLocation(file: file, line: tree.location.line, column: tree.location.column))
@@ -122,7 +123,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         switch config.format {
         case .pgn:
             if g > 0 { text += "\n" }
-            text += writer.write(GameLines.applying(notes, of: lines, to: tree))
+            text += writer.write(source.annotating(tree, with: notes))
         case .jsonl:
             for a in notes.first ?? [] { text += AnnotationJSON.line(a) + "\n" }
         }

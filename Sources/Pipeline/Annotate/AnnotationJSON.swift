@@ -1,4 +1,6 @@
 // AnnotationJSON: one annotation as a jsonl line, keys in a fixed order so the same input gives the same bytes.
+import ChessCore
+import ChessPGN
 import Openings
 
 enum AnnotationJSON {
@@ -10,18 +12,18 @@ enum AnnotationJSON {
             if let e = m.evidence { o += ",\(score(e.score))" }
             return o + "}"
         }
-        let answer = a.answer.map { "{\"uci\":\(string($0.uci)),\"san\":\(string($0.san)),\"arrows\":[\($0.arrows.map(string).joined(separator: ","))]}" } ?? "null"
+        let answer = a.answer.map { "{\"uci\":\(string($0.uci)),\"san\":\(string($0.san)),\"arrows\":[\($0.arrows.map { string($0.text) }.joined(separator: ","))]}" } ?? "null"
         let claim = a.claim.map { "{\"kind\":\(string($0.kind.rawValue)),\(score($0.evidence.score)),\"depth\":\($0.evidence.depth),\"nodes\":\($0.evidence.nodes)}" } ?? "null"
         return "{\"ply\":\(a.ply),\"san\":\(string(a.san)),\"uci\":\(string(a.uci)),\"fen\":\(string(a.fenBefore)),"
             + "\"motifs\":[\(motifs.joined(separator: ","))],"
             + "\"concepts\":[\(a.concepts.map(string).joined(separator: ","))],"
             + "\"explanation\":\(string(a.explanation)),\"source\":\(string(a.source.rawValue)),"
-            + "\"arrows\":[\(a.arrows.map(string).joined(separator: ","))],"
+            + "\"arrows\":[\(a.arrows.map { string($0.text) }.joined(separator: ","))],"
             + "\"answer\":\(answer),\"claim\":\(claim)}"
     }
 
     /// `"cp":35` or `"mate":-2`, mover's point of view.
-    static func score(_ s: EngineScore) -> String {
+    static func score(_ s: Score) -> String {
         switch s {
         case .centipawns(let cp): "\"cp\":\(cp)"
         case .mate(let n): "\"mate\":\(n)"

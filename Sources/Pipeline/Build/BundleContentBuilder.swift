@@ -1,6 +1,7 @@
 // BundleContentBuilder: maps the opening tree, its sources and the engine's verdicts onto the bundle's records.
 import BundleStore
 import ChessCore
+import ChessPGN
 import Openings
 
 enum BundleContentBuilder {
@@ -10,12 +11,7 @@ enum BundleContentBuilder {
     static func content(tree: OpeningTree, table: NameTable, sources: [OpeningSource], verdicts: [EngineVerdict?],
                         annotations: [[[MoveAnnotation]]], info: BundleInfo, library: [OpeningSource] = [],
                         paths: SourcePaths) -> BundleContent {
-        let openings = sources.enumerated().map { i, s in
-            OpeningRecord(id: Int64(i + 1), slug: s.slug, name: s.tag("Opening") ?? s.slug,
-                          variation: s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }, eco: s.tag("ECO") ?? "",
-                          learnerSide: s.learner == .black ? .black : .white, difficulty: Int(s.tag("Difficulty") ?? "") ?? 0,
-                          description: s.tag("Description") ?? "", sourceFile: paths.recorded(s.file))
-        }
+        let openings = sources.enumerated().compactMap { i, s in openingRecord(id: Int64(i + 1), s, paths: paths) }
         let positions = table.nodes.map(positionRecord)
         let moves = table.edges.map { e in
             MoveRecord(id: Int64(e.id), fromPositionID: Int64(e.from), toPositionID: Int64(e.to), uci: e.move.uci, san: e.san,
@@ -50,9 +46,11 @@ enum BundleContentBuilder {
                 lineMoves.append(LineMoveRecord(
                     lineID: Int64(tl.id), ply: i + 1, moveID: Int64(tl.edges[i]),
                     explanation: explanation, explanationSource: explanation == nil ? nil : source, concepts: note?.concepts ?? [],
-                    arrows: arrows.isEmpty ? nil : arrows.joined(separator: ","),
-                    highlights: m.highlights.isEmpty ? nil : m.highlights.joined(separator: ","),
-                    answerUCI: note?.answer?.uci, answerSAN: note?.answer?.san, answerArrows: note?.answer.map { $0.arrows.joined(separator: ",") },
+                    // Arrows and highlights become text here, at the bundle's boundary, and nowhere before.
+                    arrows: arrows.isEmpty ? nil : arrows.map(\.text).joined(separator: ","),
+                    highlights: m.highlights.isEmpty ? nil : m.highlights.map(\.text).joined(separator: ","),
+                    answerUCI: note?.answer?.uci, answerSAN: note?.answer?.san,
+                    answerArrows: note?.answer.map { $0.arrows.map(\.text).joined(separator: ",") },
                     claimKind: claim?.kind.rawValue, claimCP: claimScore.0, claimMate: claimScore.1))
             }
         }
@@ -96,6 +94,17 @@ enum BundleContentBuilder {
         }
     }
 
+    /// A coach source's `opening` row. The build runs on validated sources only, which have every tag the row
+    /// needs (VAL202, VAL203); a source without them has no row rather than one with made-up values (the writer's
+    /// foreign-key check then fails the build).
+    static func openingRecord(id: Int64, _ s: OpeningSource, paths: SourcePaths) -> OpeningRecord? {
+        let h = s.header
+        guard let eco = h.eco, let learner = h.learner, let difficulty = h.difficulty, let description = h.description else { return nil }
+        return OpeningRecord(id: id, slug: s.slug, name: h.opening ?? s.slug, variation: h.variation, eco: eco,
+                             learnerSide: learner == .black ? .black : .white, difficulty: difficulty,
+                             description: description, sourceFile: paths.recorded(s.file))
+    }
+
     /// The bundle path of a library source's FEN sequence file: `fen/classical/<slug>.fen`, `fen/tactics/<slug>.fen`.
     static func libraryFENPath(_ s: OpeningSource) -> String {
         "fen/\(s.kind == .tactic ? "tactics" : "classical")/\(s.slug).fen"
@@ -108,19 +117,20 @@ enum BundleContentBuilder {
         var claims: [LibraryClaimRecord] = []
         for s in library.filter({ $0.kind != .coach }).sorted(by: { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) }) {
             let id = Int64(entries.count + 1)
-            let variation = s.tag("Variation").flatMap { $0.isEmpty ? nil : $0 }
+            // The build runs on validated sources only, which have these tags (VAL202, VAL203).
+            let h = s.header
+            guard let opening = h.opening, let eco = h.eco, let description = h.description else { continue }
             entries.append(LibraryEntryRecord(
                 id: id, key: key(s), kind: s.kind == .tactic ? .tactic : .classical, slug: s.slug, title: s.name,
-                opening: s.tag("Opening") ?? "", variation: variation, eco: s.tag("ECO") ?? "",
-                description: s.tag("Description") ?? "", fenFile: libraryFENPath(s), plies: s.mainLine.moves.count,
+                opening: opening, variation: h.variation, eco: eco,
+                description: description, fenFile: libraryFENPath(s), plies: s.mainLine.moves.count,
                 sourceFile: paths.recorded(s.file)))
-            if s.kind == .tactic, let text = s.tag("Claim"), let claim = TacticalClaim(text),
-               let ply = s.tag("ClaimPly").flatMap({ Int($0) }) {
-                let (kind, amount): (LibraryClaimKind, Int) = switch claim {
+            if s.kind == .tactic, let c = h.claim {
+                let (kind, amount): (LibraryClaimKind, Int) = switch c.claim {
                 case .mate(let n): (.mate, n)
                 case .material(let n): (.material, n)
                 }
-                claims.append(LibraryClaimRecord(entryID: id, kind: kind, amount: amount, ply: ply, text: s.tag("ClaimText") ?? ""))
+                claims.append(LibraryClaimRecord(entryID: id, kind: kind, amount: amount, ply: c.ply, text: c.text))
             }
         }
         return (entries, claims)
@@ -133,7 +143,7 @@ enum BundleContentBuilder {
                        sideToMove: n.position.turn == .white ? .white : .black, isCheck: n.position.isCheck)
     }
 
-    static func split(_ s: EngineScore) -> (Int?, Int?) {
+    static func split(_ s: Score) -> (Int?, Int?) {
         switch s {
         case .centipawns(let cp): (cp, nil)
         case .mate(let n): (nil, n)

@@ -47,16 +47,9 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
         }
     }
 
-    static func score(_ s: ScoreValue) -> EngineScore {
-        switch s {
-        case .centipawns(let cp): .centipawns(cp)
-        case .mate(let n): .mate(n)
-        }
-    }
-
     static func verdict(_ a: Analysis) -> EngineVerdict {
-        EngineVerdict(score: score(a.score), wdl: a.wdl.map { [$0.win, $0.draw, $0.loss] },
-                      lines: a.lines.map { EngineLine(uci: $0.uci, san: $0.san, score: score($0.score), pv: $0.pv, depth: $0.depth) },
+        EngineVerdict(score: a.score, wdl: a.wdl.map { [$0.win, $0.draw, $0.loss] },
+                      lines: a.lines.map { EngineLine(uci: $0.uci, san: $0.san, score: $0.score, pv: $0.pv, depth: $0.depth) },
                       depth: a.depth, nodes: a.nodes, engine: a.engine, profile: a.profile.key)
     }
 }

@@ -61,12 +61,10 @@ struct WordsListSpec {
     var name: String
     var lengths: ClosedRange<Int>
 
-    static let all = [
-        WordsListSpec(name: "words", lengths: 1...255),
-        WordsListSpec(name: "wordhunt", lengths: 3...16),
-        WordsListSpec(name: "anagrams", lengths: 3...7),
-        WordsListSpec(name: "wordbites", lengths: 3...10),
-    ]
+    /// Every word, then one list per game with the lengths its rule scores (`WordGame.lengths`): the list
+    /// builder reads the rule instead of keeping its own limits (it had Word Hunt 3–16 and Word Bites 3–10).
+    static let all = [WordsListSpec(name: "words", lengths: 1...255)]
+        + WordGame.allCases.map { WordsListSpec(name: $0.rawValue, lengths: $0.lengths) }
 }
 
 /// counts.json: what the build made, for manifest.json.
