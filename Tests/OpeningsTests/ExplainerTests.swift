@@ -142,3 +142,16 @@ struct FailingOracle: EngineOracle {
         positions.map { .failure(EngineProblem(code: AnnotatorCode.noEngineVerdict, message: "no engine for \($0.fen())")) }
     }
 }
+
+@Suite struct MaterialClaimTests {
+    /// "Material is level again" stands on the whole board after the exchange, not on the last two captures.
+    @Test func levelAgainOnlyWhenTheBoardIsLevel() throws {
+        let scandinavian = Annotator().annotate(line: try AnnotatorFixture.line("e4 d5 exd5 Qxd5"), learner: .white)
+        #expect(scandinavian[3].motifs.contains(.recaptures(piece: .queen, target: PlacedPiece(.pawn, Square("d5")!), evens: true)))
+        // Smith-Morra: 4.Nxc3 takes back a pawn for a pawn, and White is still a pawn down.
+        let morra = Annotator().annotate(line: try AnnotatorFixture.line("e4 c5 d4 cxd4 c3 dxc3 Nxc3"), learner: .white)
+        #expect(morra[6].motifs.contains(.recaptures(piece: .knight, target: PlacedPiece(.pawn, Square("c3")!), evens: false)))
+        #expect(!morra[6].explanation.contains("level again") && !morra[6].explanation.contains("restores the material"),
+                "\(morra[6].explanation)")
+    }
+}
