@@ -108,6 +108,25 @@ struct VerdictCase: CustomStringConvertible, Sendable {
         #expect(note.better?.uci == ["b8c6"] && note.better?.san == ["Nc6"])
         #expect(note.better.map { !$0.text.isEmpty } == true)
         #expect(!note.arrows.contains { $0.hasPrefix("G") })
+        #expect(note.problems().isEmpty, "\(note.problems())")
+    }
+
+    @Test func theNoteChecksCatchWhatIsWrong() throws {
+        let (p, f6, oracle) = try f6()
+        let (good, _) = Explainer(engine: oracle).explain(f6, in: p, learner: .white)
+        var bad = good
+        bad.grade?.verdict = .good
+        bad.text += " Nxe5 wins."
+        bad.refutation?.uci = ["f3e5", "e8e7"]
+        bad.better = nil
+        let problems = bad.problems()
+        #expect(problems.contains("verdict good, the table gives mistake for -0.20 against -1.50"), "\(problems)")
+        #expect(problems.contains("the text gives the answer Nxe5 away"), "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("refutation: ") }, "\(problems)")
+        #expect(problems.contains("a refutation for a good move"), "\(problems)")
+        var moved = good
+        moved.uci = "e2e4"
+        #expect(moved.problems() == ["e2e4 is not legal in \(p.fen())"])
     }
 
     @Test func theLearnersOwnMistakeGetsRefutationAndBetterButNoAnswer() throws {

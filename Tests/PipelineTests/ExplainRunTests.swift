@@ -39,6 +39,29 @@ struct ExplainRunTests {
         }
         #expect(json[3]["move"] as? String == "f7f6" && json[3]["fromBundle"] as? Bool == false)
         #expect(json[0]["better"] == nil && json[0]["refutation"] == nil)
+        for n in r.notes { #expect(n.problems().isEmpty, "\(n.san): \(n.problems())") }
+    }
+
+    /// Every note of every move of short beginner games (Fixtures/explain/beginner-games.txt) passes the note checks:
+    /// verdict by the table, lines legal, refutation scored consistently, no answer given away, claims with evidence.
+    @Test func everyNoteOfBeginnerGamesPassesTheNoteChecks() throws {
+        let text = try String(contentsOfFile: Fixtures.path("explain/beginner-games.txt"), encoding: .utf8)
+        let games = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(games.count == 5)
+        var verdicts: [MoveVerdict: Int] = [:]
+        for moves in games {
+            var config = engine()
+            config.profile = AnalysisProfile(nodes: 20_000, multiPV: 3)
+            let r = runExplain(ExplainConfiguration(fen: nil, moves: moves, learner: .white, engine: config))
+            #expect(r.outcome == .ok && r.notes.count == moves.count, "\(moves): \(r.diagnostics)")
+            for n in r.notes {
+                #expect(n.problems().isEmpty, "\(moves) \(n.san): \(n.problems())")
+                #expect(!n.text.isEmpty, "\(moves) \(n.san): no text")
+                if let v = n.verdict { verdicts[v, default: 0] += 1 }
+            }
+        }
+        // The sequences hold real slips: some moves are graded mistakes or worse.
+        #expect((verdicts[.mistake] ?? 0) + (verdicts[.blunder] ?? 0) >= 2, "\(verdicts)")
     }
 
     @Test func badInputIsRefusedBeforeTheEngineStarts() {
