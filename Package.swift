@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         // The coach app's read API: answers for any FEN, Position or Polyglot key.
         .library(name: "CoachBundle", targets: ["CoachBundle"]),
+        // The explainer (Explainer, Annotator, the verdict table) and its engine protocol, EngineOracle: an app grades
+        // and explains moves beyond the bundle with its own engine, with the code the build uses. Foundation-free.
+        .library(name: "Openings", targets: ["Openings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -31,7 +34,7 @@ let package = Package(
         .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
         .target(name: "Words", dependencies: ["Diagnostics"]),
         .target(name: "BundleStore", dependencies: ["Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "CoachBundle", dependencies: ["ChessCore", "BundleStore", "Diagnostics"]),
+        .target(name: "CoachBundle", dependencies: ["ChessCore", "BundleStore", "Diagnostics", "Openings"]),
         .target(
             name: "Pipeline",
             dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore", "Diagnostics"]

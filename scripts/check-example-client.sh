@@ -33,6 +33,11 @@ expect() {
 expect '^schema_version: 2\.0$'
 expect '^content_version: [0-9a-f]{16}$'
 expect '^found by every FEN: true$'
+# The explainer with the client's own Stockfish, in a position beyond the bundle: 2...Ra6 is named, not praised;
+# White's punishment (Bxa6) is the answer and the refutation, never in the text.
+expect '^explain Ra6: verdict (mistake|blunder), answer Bxa6, refutation Bxa6 [^-]+, better [^-]+, problems 0$'
+expect '^explain Ra6 text: .*This is (a mistake|a blunder)'
+expect '^explain Ra6 names its answer: false$'
 expect '^found by polyglot key: true$'
 expect '^name: [^-]'
 expect '^line: italian-game/main ply 5: main line$'

@@ -29,7 +29,7 @@ public struct AnalysisRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     public var wdlWin: Int?
     public var wdlDraw: Int?
     public var wdlLoss: Int?
-    /// The best move in UCI, `nil` when the side to move has no legal move.
+    /// The best move in UCI: rank 1 of the position's `analysis_line` rows; `nil` when the side to move has no legal move.
     public var bestUCI: String?
 
     public init(

@@ -113,8 +113,8 @@ public struct TopMoves: Hashable, Sendable {
     public var engine: String
     public var profile: String
     public var nodes: Int64
-    /// The engine's own `bestmove`; it may differ from `moves[0]` when the node limit stopped the
-    /// search inside an iteration (the top moves are those of the last finished iteration).
+    /// The best move of the last iteration the engine finished: always `moves[0]`'s move (the bundle's
+    /// `best_uci`; the engine's own `bestmove` may come from the iteration a node limit stopped, with no score).
     public var bestMoveUCI: String?
 }
 

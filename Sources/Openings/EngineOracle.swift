@@ -32,7 +32,7 @@ public struct EngineVerdict: Hashable, Sendable, Codable {
     public var nodes: Int
     /// `Stockfish 15.1`.
     public var engine: String
-    /// The profile key, e.g. `threads=1;hash=16;nodes=120000;multipv=3;wdl=true;ucinewgame=true;format=2`.
+    /// The profile key, e.g. `threads=1;hash=16;nodes=120000;multipv=3;wdl=true;ucinewgame=true;format=3`.
     public var profile: String
 
     public init(score: Score, wdl: [Int]?, lines: [EngineLine], depth: Int, nodes: Int, engine: String, profile: String) {

@@ -69,15 +69,22 @@ extension StringProtocol {
 public enum SourceReader {
     /// The kind a source declares by its tags, else by its folder: a coach opening has `LearnerSide` or
     /// `Difficulty` (or deviation markers), a tactic has `Claim`, `ClaimPly` or `ClaimText`; without any of
-    /// these `…/coach/…` and `…/tactics/…` decide, and everything else is classical. So a coach opening kept
-    /// outside `coach/` is still checked as one, and its missing `LearnerSide` is an error (VAL202).
+    /// these the nearest enclosing `coach/`, `tactics/`, `classical/` or `library/` folder decides (the nearest: a
+    /// checkout that itself lives under a folder named `coach` keeps its library classical), and everything else is
+    /// classical. So a coach opening kept outside `coach/` is still checked as one, and its missing `LearnerSide` is
+    /// an error (VAL202).
     public static func kind(of path: String, tags: [PGNTag], hasDeviationMarkers: Bool = false) -> SourceKind {
         let names = Set(tags.map(\.name))
         if !names.isDisjoint(with: ["LearnerSide", "Difficulty"]) || hasDeviationMarkers { return .coach }
         if !names.isDisjoint(with: ["Claim", "ClaimPly", "ClaimText"]) { return .tactic }
-        let parts = path.split(separator: "/")
-        if parts.contains("coach") { return .coach }
-        if parts.contains("tactics") { return .tactic }
+        for folder in path.split(separator: "/").dropLast().reversed() {
+            switch folder {
+            case "coach": return .coach
+            case "tactics": return .tactic
+            case "classical", "library": return .classical
+            default: continue
+            }
+        }
         return .classical
     }
 

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let profile = AnalysisProfile(nodes: 200_000, multiPV: 3)
-/// profile.key   // "threads=1;hash=16;nodes=200000;multipv=3;wdl=true;ucinewgame=true;format=2"
+/// profile.key   // "threads=1;hash=16;nodes=200000;multipv=3;wdl=true;ucinewgame=true;format=3"
 /// ```
 public struct AnalysisProfile: Hashable, Sendable, Codable {
     /// The node limit of `forge analyze` when `--nodes` is not given. Chosen so that about 2,000
@@ -16,7 +16,8 @@ public struct AnalysisProfile: Hashable, Sendable, Codable {
     public static let defaultHashMegabytes = 16
     /// How a search's `info` lines become an ``Analysis``; part of ``key`` so that a cached result
     /// made by an older rule is never served. 2: lines of the last finished iteration, best first.
-    public static let resultFormat = 2
+    /// 3: that iteration no longer overwritten by the previous depth's re-reports of a stopped one.
+    public static let resultFormat = 3
 
     public var threads: Int
     public var hashMegabytes: Int

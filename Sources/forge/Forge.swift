@@ -21,6 +21,7 @@ struct Forge: ParsableCommand {
             CacheCommand.self,
             AnnotateCommand.self,
             WordsCommand.self,
+            ExplainCommand.self,
             PerftCommand.self,
         ]
     )

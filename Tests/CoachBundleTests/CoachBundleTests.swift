@@ -116,6 +116,11 @@ import Testing
         #expect(try coach.judge(uci: "e2e4", at: start)?.loss == MoveLoss.none)
         let a3 = try #require(try coach.judge(uci: "a2a3", at: start))
         #expect(!a3.isTopThree && a3.rank == nil && a3.loss == .notInTopMoves(worseThanOrEqual: .centipawns(20)))
+        // The one verdict table: d4 loses 5 cp (+0.30 to +0.25: 9 permille of winning chances), e4 is the best, a3 has
+        // no score in the bundle and so no verdict.
+        #expect(d4.verdict == .good)
+        #expect(try coach.judge(uci: "e2e4", at: start)?.verdict == .best)
+        #expect(a3.verdict == nil)
 
         // Black to move: White's view is the negation, mates stay mates.
         var board = Position.standard
@@ -125,6 +130,8 @@ import Testing
         #expect(black.moves.map(\.score) == [.mate(-3), .mate(-2)])
         #expect(black.moves.map(\.whiteScore) == [.mate(3), .mate(2)])
         #expect(try coach.judge(uci: "c7c5", at: e4)?.loss == .allowsMate(in: 2))
+        // Mated in 2 instead of in 3: worse, but the same winning chances (none): good, not best.
+        #expect(try coach.judge(uci: "c7c5", at: e4)?.verdict == .good)
         // No analysis: no answer.
         let other = try #require(try coach.position(fen: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"))
         #expect(try coach.topMoves(at: other) == nil)

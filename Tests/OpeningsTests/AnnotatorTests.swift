@@ -210,7 +210,8 @@ import Testing
         #expect(!lost.motifs.contains { $0.kind == .gambit })
         #expect(lost.motifs.contains { $0.kind == .losesMaterial })
         #expect(!lost.explanation.contains("gambit"))
-        #expect(lost.explanation.contains("mistake"), "\(lost.explanation)")
+        // +0.40 against -2.00 for the mover: a drop of 429 permille of winning chances, a blunder.
+        #expect(lost.explanation.contains("a blunder"), "\(lost.explanation)")
         #expect(lost.claim?.evidence.score == .centipawns(-200))
         #expect(lost.arrows.first?.text == "Gg1f3")
         // Taking the pawn is not among the engine's replies: the pawn is not really offered, no claim either way.
@@ -230,7 +231,10 @@ import Testing
                                            p.after.fen(): StubOracle.verdict(90, [("d7d5", "d5", 90)])])
         let nh3 = Annotator(oracle: oracle).annotate(line: line, learner: .white)[2]
         let m = try #require(nh3.motifs.first { $0.kind == .losesGround })
-        guard case .losesGround(let better, _, let best, let e) = m else { return }
+        guard case .losesGround(let better, _, let best, let verdict, let e) = m else { return }
+        // +0.40 is 73 permille of winning chances, -0.90 is -163: a drop of 236, a mistake.
+        #expect(verdict == .mistake)
+        #expect(nh3.explanation.contains("a mistake"), "\(nh3.explanation)")
         #expect(better == "Nf3")
         #expect(best == .centipawns(40))
         #expect(e.score == .centipawns(-90))

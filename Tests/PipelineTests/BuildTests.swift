@@ -56,7 +56,7 @@ import Testing
                 #expect(lm.answerSAN == nil)
             }
             if lm.explanationSource == .generated,
-                ["gambit", "threatens", "mistake", "would have won", "wins "].contains(where: { (lm.explanation ?? "").contains($0) }) {
+                ["gambit", "threatens", "mistake", "blunder", "would have won", "wins "].contains(where: { (lm.explanation ?? "").contains($0) }) {
                 #expect(lm.claimKind != nil && (lm.claimCP != nil || lm.claimMate != nil), "\(step.move.san): \(lm.explanation ?? "")")
             }
         }

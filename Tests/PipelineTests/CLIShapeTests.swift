@@ -11,7 +11,7 @@ import Testing
         ["cache"], ["cache", "merge"], ["cache", "stats"], ["annotate"],
         ["words"], ["words", "build"], ["words", "lookup"], ["words", "solve"],
         ["words", "solve", "wordhunt"], ["words", "solve", "anagrams"], ["words", "solve", "wordbites"],
-        ["perft"],
+        ["explain"], ["perft"],
     ]
 
     /// The names under a help page's SUBCOMMANDS heading.
@@ -72,6 +72,7 @@ import Testing
             (["words", "solve", "anagrams", "--dawg", "none.dawg", "ta1"], 64),
             (["words", "solve", "wordbites", "--dawg", "none.dawg", "t", "r", "a", "h:er"], 66),
             (["perft", "--fen", "BAD", "1"], 64),
+            (["explain", "--no-cache", "e4", "e4"], 64),
         ]
     }
 

@@ -54,7 +54,7 @@ let fillerPhrases = ["main-line move", "main line continues", "line continues wi
                      "It is your move", "It is the opponent's move", "steps off the main line"]
 let spoilerPhrases = ["answers with", "recommended answer", "Your move in the main line", "Answer with", "Punish it with"]
 /// Words that make a material or evaluative claim.
-let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "threatens", "mistake", "enough play", "forced mate",
+let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "threatens", "mistake", "blunder", "enough play", "forced mate",
                   "compensation", "too little"]
 
 @Suite(.serialized) struct ExplanationTruthTests {

@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func profileKeyIsStable() {
-        #expect(AnalysisProfile(nodes: 200_000, multiPV: 3).key == "threads=1;hash=16;nodes=200000;multipv=3;wdl=true;ucinewgame=true;format=2")
+        #expect(AnalysisProfile(nodes: 200_000, multiPV: 3).key == "threads=1;hash=16;nodes=200000;multipv=3;wdl=true;ucinewgame=true;format=3")
     }
 
     @Test func watchdogScalesWithNodes() {

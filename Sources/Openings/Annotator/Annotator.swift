@@ -6,8 +6,9 @@ import ChessPGN
 public struct AnnotationOptions: Hashable, Sendable {
     /// Append the generated text after an authored comment instead of keeping the authored one alone.
     public var appendGeneratedToAuthored: Bool
-    /// Centipawns below the engine's best from which a move "loses ground".
-    public var mistakeThreshold: Int
+    /// The verdict table (``VerdictThresholds``): a move graded a mistake or worse "loses ground", and its text
+    /// names the verdict; the same table grades every note (``Explainer``).
+    public var verdicts: VerdictThresholds
     /// The mover's score (centipawns) from which a gift of material counts as compensated (a gambit).
     public var compensationFloor: Int
     /// How much better (centipawns) the null-move search must score than the real position for a threat to be named,
@@ -16,11 +17,11 @@ public struct AnnotationOptions: Hashable, Sendable {
     /// The mover's score from which a capture that leaves it material ahead "wins" that material.
     public var winningScore: Int
 
-    public init(appendGeneratedToAuthored: Bool = false, mistakeThreshold: Int = 80, compensationFloor: Int = -30,
+    public init(appendGeneratedToAuthored: Bool = false, verdicts: VerdictThresholds = .standard, compensationFloor: Int = -30,
                 threatMargin: Int = 100, winningScore: Int = 50) {
         self.winningScore = winningScore
         self.appendGeneratedToAuthored = appendGeneratedToAuthored
-        self.mistakeThreshold = mistakeThreshold
+        self.verdicts = verdicts
         self.compensationFloor = compensationFloor
         self.threatMargin = threatMargin
     }

@@ -89,14 +89,19 @@ enum EngineDetectors {
         return [.offersMaterial(piece: PlacedPiece(r, square), compensated: compensated, evidence: c.evidence(played, of: v))]
     }
 
-    /// The engine's best move was better than the move played by more than the threshold.
+    /// The move's grade against the engine's best move (the verdict table of the options), nil without both scores.
+    static func grade(_ c: MoveContext) -> MoveGrade? {
+        guard let best = c.engine?.before?.lines.first, let played = c.playedScore else { return nil }
+        return c.options.verdicts.grade(move: c.move.uci, played: played, best: best, rank: nil)
+    }
+
+    /// Graded a mistake or a blunder. (An inaccuracy is a note's verdict, not worth a sentence of its own.)
     static func isMistake(_ c: MoveContext) -> Bool {
-        guard let best = c.engine?.before?.lines.first, best.uci != c.move.uci, let played = c.playedScore else { return false }
-        return best.score.isBetter(than: played, by: c.options.mistakeThreshold + 1)
+        (grade(c)?.verdict ?? .best) >= .mistake
     }
 
     static func losesGround(_ c: MoveContext) -> [Motif] {
-        guard isMistake(c), let v = c.engine?.before, let best = v.lines.first, let played = c.playedScore else { return [] }
-        return [.losesGround(better: best.san, betterUCI: best.uci, best: best.score, evidence: c.evidence(played, of: v))]
+        guard let g = grade(c), g.verdict >= .mistake, let v = c.engine?.before, let best = v.lines.first else { return [] }
+        return [.losesGround(better: best.san, betterUCI: best.uci, best: best.score, verdict: g.verdict, evidence: c.evidence(g.played, of: v))]
     }
 }

@@ -48,7 +48,13 @@ enum RuleDetectors {
         guard let captured = c.move.capture else { return [] }
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
         if let p = c.previous, let lost = p.capture, p.to == c.move.to {
-            return [.recaptures(piece: c.move.role, target: target, evens: BoardFacts.value(lost) == BoardFacts.value(captured))]
+            // "Material is level again" is about the whole board once the exchange is over, not about the last two
+            // captures: equal pieces taken, equal material on the board, and nothing more to win on the square
+            // (after 3...dxc3 4.Nxc3 in the Smith-Morra, White has taken back a pawn and is still a pawn down).
+            let level = BoardFacts.value(lost) == BoardFacts.value(captured)
+                && BoardFacts.material(c.b1, c.us) == BoardFacts.material(c.b1, c.them)
+                && BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them) <= 0
+            return [.recaptures(piece: c.move.role, target: target, evens: level)]
         }
         if let r = c.reply, r.capture != nil, r.to == c.move.to {
             return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]

@@ -97,7 +97,9 @@ struct SentenceWriter {
         guard c.mover != c.learner, let answer = c.answerSAN else { return false }
         switch m {
         case .prevents(let san, _, _): return san == answer
-        case .losesGround: return true   // its natural follow-up is the punishment, which is the answer's job
+        // Naming an opponent's losing move a mistake is no spoiler (the learner is about to punish it); naming the
+        // punishing move would be, and the wording names only the opponent's own better move.
+        case .losesGround: return false
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .check,
              .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
              .removesAttacker, .opensFile, .offersMaterial, .doubledPawns, .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace,
@@ -250,11 +252,12 @@ struct SentenceWriter {
                             "gives up the \(p.role.name) on \(p.square.name) as \(what), and the engine agrees there is play for it"])
         case .offersMaterial(let p, false, _):
             return .sentence(["This leaves the \(p.role.name) on \(p.square.name) to be won, and the engine sees too little in return: a mistake."])
-        case .losesGround(let better, _, let best, let e):
-            if case .mate(let n) = e.score, n <= 0 { return .sentence(["This is a mistake that allows a forced mate; the engine prefers \(better)."]) }
-            if case .mate(let n) = best, n > 0 { return .sentence(["This is a mistake: \(better) was a forced mate."]) }
+        case .losesGround(let better, _, let best, let verdict, let e):
+            let what = verdict.withArticle
+            if case .mate(let n) = e.score, n <= 0 { return .sentence(["This is \(what) that allows a forced mate; the engine prefers \(better)."]) }
+            if case .mate(let n) = best, n > 0 { return .sentence(["This is \(what): \(better) was a forced mate."]) }
             let drop = best.centipawns(minus: e.score).map(Self.pawnsText) ?? "a lot"
-            return .sentence(["This is a mistake: the engine prefers \(better), by \(drop).", "The engine calls this a mistake: \(better) was better by \(drop)."])
+            return .sentence(["This is \(what): the engine prefers \(better), by \(drop).", "The engine calls this \(what): \(better) was better by \(drop)."])
         case .doubledPawns(let side, let file):
             let f = String(Character(Unicode.Scalar(UInt8(97 + file))))
             return .sentence(["\(Self.name(side)) now has doubled pawns on the \(f)-file.", "This leaves \(Self.name(side)) with two pawns on the \(f)-file."])

@@ -6,6 +6,7 @@ import ChessPGN
 import CoachBundle
 import Diagnostics
 import Foundation
+import Openings
 import Words
 
 /// Exits with a diagnostic, as an app would report a bad bundle.
@@ -14,6 +15,7 @@ enum ClientCode {
     static let notInBundle = DiagnosticCode("CLI001", .error, "the Italian position is not in the bundle")
     static let bundleUnreadable = DiagnosticCode("CLI002", .error, "the bundle cannot be read")
     static let dictionaryUnreadable = DiagnosticCode("CLI003", .error, "the word dictionary cannot be read")
+    static let engineFailed = DiagnosticCode("CLI004", .error, "the client's own engine cannot start or gave no result")
 }
 
 func fail(_ d: Diagnostic) -> Never {
@@ -52,6 +54,29 @@ guard arguments.count == 2 else {
     exit(64)
 }
 let bundle = arguments[1]
+
+// MARK: Beyond the bundle: the explainer with the app's own engine
+
+// 1.e4 a5 2.d4 Ra6?: a position no bundle holds (the rook hangs to the f1-bishop); the app explains Black's move
+// with its own Stockfish, through the same code the build uses, for a learner playing White.
+do {
+    let engine = try StockfishOracle(path: ProcessInfo.processInfo.environment["FORGE_ENGINE"] ?? "/usr/games/stockfish", nodes: 50_000)
+    var p = Position.standard
+    for san in ["e4", "a5", "d4", "Ra6"] {
+        let move = try p.move(san: san)
+        if san == "Ra6" {
+            let (note, problems) = Explainer(engine: engine).explain(move, in: p, learner: .white)
+            print("explain Ra6: verdict \(note.verdict?.rawValue ?? "-"), answer \(note.answer?.san.first ?? "-"), "
+                + "refutation \(note.refutation?.san.joined(separator: " ") ?? "-"), better \(note.better?.san.first ?? "-"), "
+                + "problems \(problems.count)")
+            print("explain Ra6 text: \(note.text)")
+            print("explain Ra6 names its answer: \(note.answer.map { note.text.contains($0.san[0]) } ?? true)")
+        }
+        p.playUnchecked(move)
+    }
+} catch {
+    fail(Diagnostic(ClientCode.engineFailed, "\(error)"))
+}
 
 // MARK: The coach app
 

@@ -1,0 +1,175 @@
+// Explainer: the note on one move in any position — verdict, what it does, what goes wrong, what was better — from the annotator and an engine.
+import ChessCore
+
+/// A move of a note's extra lines (better move, refutation, threat, answer), with its words where it has them.
+public struct NoteLine: Hashable, Sendable {
+    /// The moves in UCI, the first one being the move the line is about.
+    public var uci: [String]
+    /// The same moves in SAN.
+    public var san: [String]
+    /// The engine's score of the line, from the side that plays its first move.
+    public var score: Score?
+    /// What the first move does, in the annotator's words (empty when not explained).
+    public var text: String
+    /// `[%cal]` values: `Gd1h5`, `Rf3e5`.
+    public var arrows: [String]
+
+    public init(uci: [String], san: [String], score: Score?, text: String, arrows: [String]) {
+        self.uci = uci
+        self.san = san
+        self.score = score
+        self.text = text
+        self.arrows = arrows
+    }
+}
+
+/// What the coach says about one move: the same value the build writes into the bundle and an app computes with
+/// its own engine for a position beyond it.
+public struct Note: Hashable, Sendable {
+    public var uci: String
+    public var san: String
+    public var fenBefore: String
+    public var mover: PieceColor
+    /// The verdict and the scores it stands on; nil when the engine gave no result for the position.
+    public var grade: MoveGrade?
+    /// What the move does (the annotator's words for its motifs; engine claims only with their evidence).
+    public var text: String
+    public var motifs: [Motif]
+    /// The text's one material or evaluative claim and the score it stands on, if it makes one.
+    public var claim: ExplanationClaim?
+    /// The move's arrows (the annotator's: green for the learner's move, red for threats).
+    public var arrows: [String]
+    /// What the move threatens (the engine's best move if the mover could move again), when it threatens something.
+    public var threat: NoteLine?
+    /// For an inaccuracy or worse: the engine's best reply and the short line that shows what goes wrong.
+    public var refutation: NoteLine?
+    /// For an inaccuracy or worse: the engine's best move instead, and what it does.
+    public var better: NoteLine?
+    /// After an opponent's move: the learner's best answer (the engine's), a field of its own so the text never gives it away.
+    public var answer: NoteLine?
+
+    public var verdict: MoveVerdict? { grade?.verdict }
+}
+
+/// Explains moves in any position with an engine, through the annotator: one code path for the build (every move of
+/// the bundle) and for an app (positions beyond it, with its own Stockfish behind ``EngineOracle``).
+///
+/// ```swift
+/// let explainer = Explainer(engine: myOracle)
+/// let p = try Position(fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+/// let (note, _) = explainer.explain(try p.move(san: "f6"), in: p, learner: .white)
+/// note.verdict        // .mistake — an opponent's move: its refutation (Nxe5) is in note.answer / note.refutation,
+/// note.text           // never in the text
+/// ```
+public struct Explainer: Sendable {
+    public let engine: any EngineOracle
+    public let options: AnnotationOptions
+    /// Plies of a refutation line (the engine's best reply and what follows).
+    public static let refutationPlies = 4
+
+    public init(engine: any EngineOracle, options: AnnotationOptions = AnnotationOptions()) {
+        self.engine = engine
+        self.options = options
+    }
+
+    /// The note on `move` played in `position` (the move must be legal there), for a learner playing `learner`;
+    /// `previous` is the move that led to `position`, if known (tells a recapture from a capture). Positions the
+    /// engine could not analyse leave the note without their parts (no grade, no refutation), and are returned.
+    public func explain(_ move: Move, in position: Position, learner: PieceColor, previous: Move? = nil)
+        -> (note: Note, engineProblems: [EngineProblem]) {
+        let after = position.playingUnchecked(move)
+        var problems: [EngineProblem] = []
+        let first = engine.analyse([position, after])
+        func verdict(_ i: Int) -> EngineVerdict? {
+            guard i < first.count else { return nil }
+            switch first[i] {
+            case .success(let v): return v
+            case .failure(let p):
+                problems.append(p)
+                return nil
+            }
+        }
+        let before = verdict(0)
+        let afterVerdict = verdict(1)
+        let grade = before.flatMap { options.verdicts.grade(move: move.uci, before: $0, after: afterVerdict) }
+        let reply = afterVerdict?.lines.first.flatMap { l in (try? after.move(uci: l.uci)).map { (l, $0) } }
+        let best = before?.lines.first.flatMap { l in (try? position.move(uci: l.uci)).map { (l, $0) } }
+        let wrong = (grade?.verdict ?? .best) >= .inaccuracy
+
+        // One annotator batch: the move followed by the engine's reply (the reply is the line's next move, so a
+        // capture taken back is a trade and the answer is kept out of an opponent's text), and the better move.
+        var known: [String: EngineVerdict] = [:]
+        if let before { known[position.fen()] = before }
+        if let afterVerdict { known[after.fen()] = afterVerdict }
+        var played = [LineMove(before: position, move: move)]
+        if let (_, r) = reply { played.append(LineMove(before: after, move: r)) }
+        var requests = [LineRequest(moves: played, learner: learner, previous: previous)]
+        if wrong, let (_, b) = best, b != move {
+            requests.append(LineRequest(moves: [LineMove(before: position, move: b)], learner: learner, previous: previous))
+        }
+        let annotator = Annotator(oracle: RememberingOracle(known: known, engine: engine), options: options)
+        let (notes, more) = annotator.annotate(requests)
+        problems += more
+        let own = notes.first?.first
+
+        var note = Note(uci: move.uci, san: position.san(move), fenBefore: position.fen(), mover: position.turn, grade: grade,
+                        text: own?.explanation ?? "", motifs: own?.motifs ?? [], claim: own?.claim, arrows: own?.arrows ?? [])
+        for m in note.motifs {
+            if case .threatens(let san, let uci, _, let e) = m {
+                note.threat = NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: ["R" + String(uci.prefix(4))])
+            }
+        }
+        if let (line, r) = reply {
+            let replyNote = notes.first.flatMap { $0.count > 1 ? $0[1] : nil }
+            let pv = Self.playable(line.pv, from: after)
+            let refutation = NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: replyNote?.explanation ?? "",
+                                      arrows: ["R" + String(r.uci.prefix(4))])
+            if wrong { note.refutation = Self.cut(refutation, to: Self.refutationPlies) }
+            if position.turn != learner {
+                note.answer = Self.cut(NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: replyNote?.explanation ?? "",
+                                                arrows: ["G" + String(r.uci.prefix(4))]), to: 1)
+            }
+        }
+        if wrong, let (line, b) = best, b != move {
+            let betterNote = notes.count > 1 ? notes[1].first : nil
+            let pv = Self.playable(line.pv, from: position)
+            note.better = Self.cut(NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: betterNote?.explanation ?? "",
+                                            arrows: ["G" + String(b.uci.prefix(4))]), to: 1)
+        }
+        return (note, problems)
+    }
+
+    /// The prefix of a PV that is legal from `position`, in UCI and SAN.
+    static func playable(_ pv: [String], from position: Position) -> (uci: [String], san: [String]) {
+        var p = position
+        var uci: [String] = []
+        var san: [String] = []
+        for text in pv {
+            guard let m = try? p.move(uci: text) else { break }
+            uci.append(m.uci)
+            san.append(p.san(m))
+            p.playUnchecked(m)
+        }
+        return (uci, san)
+    }
+
+    static func cut(_ l: NoteLine, to plies: Int) -> NoteLine {
+        NoteLine(uci: Array(l.uci.prefix(plies)), san: Array(l.san.prefix(plies)), score: l.score, text: l.text, arrows: l.arrows)
+    }
+}
+
+/// An engine that answers the positions it already knows from memory and asks `engine` for the rest: the explainer
+/// searches the positions around a move once, though the annotator asks for them again.
+struct RememberingOracle: EngineOracle {
+    let known: [String: EngineVerdict]
+    let engine: any EngineOracle
+
+    func analyse(_ positions: [Position]) -> [Result<EngineVerdict, EngineProblem>] {
+        let missing = positions.filter { known[$0.fen()] == nil }
+        var fresh = engine.analyse(missing).makeIterator()
+        return positions.map { p in
+            if let v = known[p.fen()] { return .success(v) }
+            return fresh.next() ?? .failure(EngineProblem(code: AnnotatorCode.noEngineVerdict, message: "the engine returned no result for \(p.fen())"))
+        }
+    }
+}

@@ -1,0 +1,172 @@
+// ExplainRun: `forge explain` — the coach's note on each move of a sequence from a FEN, computed with the engine.
+import ChessCore
+import ChessPGN
+import Diagnostics
+import Foundation
+import Openings
+import UCIEngine
+
+/// The output formats of `forge explain`.
+public enum ExplainFormat: String, Sendable, CaseIterable {
+    /// A few lines per move for a reviewer: verdict and scores, text, better move, refutation, threat, answer.
+    case text
+    /// One JSON array, one object per move (docs/cli.md lists the keys).
+    case json
+}
+
+/// What `forge explain` was asked to do: the moves are played in turn from `fen`, each explained where it is played.
+public struct ExplainConfiguration: Sendable {
+    /// nil: the start position.
+    public var fen: String?
+    /// UCI (`e2e4`) or SAN (`e4`) moves.
+    public var moves: [String]
+    /// The learner's side (the answer is given after the other side's moves); nil: the side to move in `fen`.
+    public var learner: PieceColor?
+    public var format: ExplainFormat
+    public var engine: EngineConfiguration
+
+    public init(fen: String?, moves: [String], learner: PieceColor? = nil, format: ExplainFormat = .text, engine: EngineConfiguration) {
+        self.fen = fen
+        self.moves = moves
+        self.learner = learner
+        self.format = format
+        self.engine = engine
+    }
+}
+
+/// The notes, their printed form, and how the run went.
+public struct ExplainReport: CommandReport {
+    public struct Summary: Codable, Sendable, Equatable {
+        public var moves: Int
+        public var errors: Int
+        public var warnings: Int
+    }
+    public var diagnostics: [Diagnostic]
+    public var outcome: CommandOutcome
+    public var notes: [Note]
+    /// What the command prints on standard output (empty when the input was refused).
+    public var output: String
+    public var typedSummary: Summary { Summary(moves: notes.count, errors: diagnostics.errorCount, warnings: diagnostics.warningCount) }
+}
+
+/// Runs `forge explain`. A bad FEN or a move that is not legal where it is played is refused before the engine
+/// starts (`.usage`: they are arguments); an engine that cannot start gives `.engineUnavailable`.
+///
+/// ```swift
+/// let r = runExplain(ExplainConfiguration(fen: nil, moves: ["e4", "e5", "Nf3", "f6"], engine: config))
+/// r.notes[3].verdict   // .mistake
+/// ```
+public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
+    func refused(_ d: Diagnostic) -> ExplainReport { ExplainReport(diagnostics: [d], outcome: .usage, notes: [], output: "") }
+    var position = Position.standard
+    if let fen = config.fen {
+        do { position = try Position(fen: fen) } catch {
+            return refused(Diagnostic(ChessCoreCode.code(for: error.code), "invalid FEN: \(error.description)", notes: ["FEN: \(fen)"]))
+        }
+    }
+    let learner = config.learner ?? position.turn
+    // Every move is read before the engine starts: a typo costs no search.
+    var steps: [(before: Position, move: Move)] = []
+    var p = position
+    for (i, text) in config.moves.enumerated() {
+        let move: Move
+        if UCIMoveText.isWellFormed(text) {
+            do { move = try p.move(uci: text) } catch {
+                return refused(Diagnostic(ChessCoreCode.code(for: error.code), "move \(i + 1): \(error.description)", notes: ["FEN: \(p.fen())"]))
+            }
+        } else {
+            do { move = try p.move(san: text) } catch {
+                return refused(Diagnostic(ChessCoreCode.code(for: error.code), "move \(i + 1): \(error.message)", notes: ["FEN: \(p.fen())"]))
+            }
+        }
+        steps.append((p, move))
+        p.playUnchecked(move)
+    }
+    let oracle: AnalyzerOracle
+    do throws(Diagnostic) {
+        oracle = try makeEngineOracle(config.engine, showProgress: false)
+    } catch {
+        return ExplainReport(diagnostics: [error], outcome: .engineUnavailable, notes: [], output: "")
+    }
+    defer { oracle.shutdown() }
+    let explainer = Explainer(engine: oracle)
+    var notes: [Note] = []
+    var diagnostics: [Diagnostic] = []
+    for (i, step) in steps.enumerated() {
+        let (note, problems) = explainer.explain(step.move, in: step.before, learner: learner, previous: i > 0 ? steps[i - 1].move : nil)
+        notes.append(note)
+        for problem in problems {
+            diagnostics.append(Diagnostic(problem.code, "\(problem.message); move \(i + 1) is explained from the rules alone").reported(as: .warning))
+        }
+    }
+    diagnostics += oracle.engineDiagnostics
+    let output = config.format == .json ? ExplainJSON.array(notes) : notes.map(ExplainText.block).joined(separator: "\n")
+    return ExplainReport(diagnostics: diagnostics, outcome: .from(diagnostics), notes: notes, output: output)
+}
+
+/// The `--output-format json` objects: one per move, keys sorted, same notes → same bytes.
+enum ExplainJSON {
+    struct Line: Encodable {
+        var uci: [String]
+        var san: [String]
+        var score: String?
+        var text: String
+    }
+    struct Object: Encodable {
+        var move: String
+        var san: String
+        var fen: String
+        var verdict: String?
+        var drop: Int?
+        var rank: Int?
+        var text: String
+        var fromBundle: Bool
+        /// UCI of the better move (inaccuracy or worse).
+        var better: String?
+        /// UCI moves of the line that shows what goes wrong (inaccuracy or worse).
+        var refutation: [String]?
+        /// UCI of what the move threatens.
+        var threat: String?
+        /// UCI of the learner's best answer (after an opponent's move).
+        var answer: String?
+        var betterLine: Line?
+        var refutationLine: Line?
+        var answerLine: Line?
+    }
+
+    static func line(_ l: NoteLine?) -> Line? {
+        l.map { Line(uci: $0.uci, san: $0.san, score: $0.score?.text, text: $0.text) }
+    }
+
+    static func object(_ n: Note) -> Object {
+        Object(move: n.uci, san: n.san, fen: n.fenBefore, verdict: n.verdict?.rawValue, drop: n.grade?.drop, rank: n.grade?.rank,
+               text: n.text, fromBundle: false, better: n.better?.uci.first, refutation: n.refutation?.uci, threat: n.threat?.uci.first,
+               answer: n.answer?.uci.first, betterLine: line(n.better), refutationLine: line(n.refutation), answerLine: line(n.answer))
+    }
+
+    static func array(_ notes: [Note]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(notes.map(object))) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// The text form: a reviewer reads the note at its position.
+enum ExplainText {
+    static func block(_ n: Note) -> String {
+        let number = Int(n.fenBefore.split(separator: " ").last ?? "1") ?? 1
+        var out = "\(number)\(n.mover == .white ? "." : "...")\(n.san)"
+        if let g = n.grade { out += "  \(g.verdict.rawValue) (best \(g.best.text), played \(g.played.text), drop \(g.drop))" }
+        out += "\n  \(n.text)\n"
+        func add(_ label: String, _ l: NoteLine?) {
+            guard let l else { return }
+            out += "  \(label): \(l.san.joined(separator: " "))\(l.score.map { " (\($0.text))" } ?? "")\(l.text.isEmpty ? "" : " — " + l.text)\n"
+        }
+        add("better", n.better)
+        add("refutation", n.refutation)
+        add("threat", n.threat)
+        add("answer", n.answer)
+        return out
+    }
+}
