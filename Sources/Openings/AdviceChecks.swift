@@ -27,7 +27,7 @@ public enum AdviceChecks {
         for s in sources where s.kind == .coach && s.isComplete {
             guard let learner = s.learner else { continue }
             // A deviation that starts with the learner's own move is VAL207's finding, not a second piece of advice.
-            for line in CurriculumChecks.taughtLines(s) where line.role == .main || line.ownMoves.first?.before.turn != learner {
+            for line in s.taughtLines where line.role == .main || line.ownMoves.first?.before.turn != learner {
                 let own = line.role == .main ? line.moves[...] : line.ownMoves
                 for m in own where m.before.turn == learner {
                     let key = m.before.zobristKey

@@ -1,5 +1,6 @@
 // Explainer: the note on one move in any position — verdict, what it does, what goes wrong, what was better — from the annotator and an engine.
 import ChessCore
+import ChessPGN
 
 /// A move of a note's extra lines (better move, refutation, threat, answer), with its words where it has them.
 public struct NoteLine: Hashable, Sendable {
@@ -11,10 +12,10 @@ public struct NoteLine: Hashable, Sendable {
     public var score: Score?
     /// What the first move does, in the annotator's words (empty when not explained).
     public var text: String
-    /// `[%cal]` values: `Gd1h5`, `Rf3e5`.
-    public var arrows: [String]
+    /// Its arrows (red for what goes wrong or is threatened, green for a recommended move).
+    public var arrows: [Arrow]
 
-    public init(uci: [String], san: [String], score: Score?, text: String, arrows: [String]) {
+    public init(uci: [String], san: [String], score: Score?, text: String, arrows: [Arrow]) {
         self.uci = uci
         self.san = san
         self.score = score
@@ -38,7 +39,7 @@ public struct Note: Hashable, Sendable {
     /// The text's one material or evaluative claim and the score it stands on, if it makes one.
     public var claim: ExplanationClaim?
     /// The move's arrows (the annotator's: green for the learner's move, red for threats).
-    public var arrows: [String]
+    public var arrows: [Arrow]
     /// What the move threatens (the engine's best move if the mover could move again), when it threatens something.
     public var threat: NoteLine?
     /// For an inaccuracy or worse: the engine's best reply and the short line that shows what goes wrong.
@@ -116,25 +117,25 @@ public struct Explainer: Sendable {
                         text: own?.explanation ?? "", motifs: own?.motifs ?? [], claim: own?.claim, arrows: own?.arrows ?? [])
         for m in note.motifs {
             if case .threatens(let san, let uci, _, let e) = m {
-                note.threat = NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: ["R" + String(uci.prefix(4))])
+                note.threat = NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci))
             }
         }
         if let (line, r) = reply {
             let replyNote = notes.first.flatMap { $0.count > 1 ? $0[1] : nil }
             let pv = Self.playable(line.pv, from: after)
             let refutation = NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: replyNote?.explanation ?? "",
-                                      arrows: ["R" + String(r.uci.prefix(4))])
+                                      arrows: Self.arrow(.red, r.uci))
             if wrong { note.refutation = Self.cut(refutation, to: Self.refutationPlies) }
             if position.turn != learner {
                 note.answer = Self.cut(NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: replyNote?.explanation ?? "",
-                                                arrows: ["G" + String(r.uci.prefix(4))]), to: 1)
+                                                arrows: Self.arrow(.green, r.uci)), to: 1)
             }
         }
         if wrong, let (line, b) = best, b != move {
             let betterNote = notes.count > 1 ? notes[1].first : nil
             let pv = Self.playable(line.pv, from: position)
             note.better = Self.cut(NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: betterNote?.explanation ?? "",
-                                            arrows: ["G" + String(b.uci.prefix(4))]), to: 1)
+                                            arrows: Self.arrow(.green, b.uci)), to: 1)
         }
         return (note, problems)
     }
@@ -171,5 +172,13 @@ struct RememberingOracle: EngineOracle {
             if let v = known[p.fen()] { return .success(v) }
             return fresh.next() ?? .failure(EngineProblem(code: AnnotatorCode.noEngineVerdict, message: "the engine returned no result for \(p.fen())"))
         }
+    }
+}
+
+extension Explainer {
+    /// The arrow of a UCI move (`e2e4`, `e7e8q`): its from and to squares, in `color`; none for text that is no move.
+    static func arrow(_ color: AnnotationColor, _ uci: String) -> [Arrow] {
+        guard uci.count >= 4, let from = Square(uci.prefix(2)), let to = Square(uci.dropFirst(2).prefix(2)) else { return [] }
+        return [Arrow(color: color, from: from, to: to)]
     }
 }

@@ -1,4 +1,5 @@
 // MoveVerdict: how good a move was for its mover — best, good, inaccuracy, mistake, blunder — from the drop in winning chances.
+import ChessCore
 
 /// The verdict on a move, for the side that made it, worst last.
 ///

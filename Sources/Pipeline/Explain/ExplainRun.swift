@@ -84,7 +84,7 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
     }
     let oracle: AnalyzerOracle
     do throws(Diagnostic) {
-        oracle = try makeEngineOracle(config.engine, showProgress: false)
+        oracle = try makeEngineOracle(config.engine, progress: .off)
     } catch {
         return ExplainReport(diagnostics: [error], outcome: .engineUnavailable, notes: [], output: "")
     }
