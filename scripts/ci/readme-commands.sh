@@ -21,7 +21,8 @@ block=$(awk '/^## Your first opening/ {on=1} on && /^```sh/ {grab=1; next} grab 
 [ -n "$block" ] || { echo "readme-commands: README has no first-opening command block" >&2; exit 1; }
 cd "$here"
 cleanup() { rm -rf my-openings my-bundle .my-bundle.*; }
-trap cleanup EXIT
+# The scratch folder goes whole; in the checkout only what the block made.
+if [ $# -ge 1 ]; then trap 'cd / && rm -rf "$here"' EXIT; else trap cleanup EXIT; fi
 cleanup
 while IFS= read -r line; do
   cmd=${line%%#*}
