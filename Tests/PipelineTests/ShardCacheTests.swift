@@ -127,10 +127,12 @@ func tree(_ dir: String) -> [String: Data] {
         let dir = try Fixtures.tempDirectory()
         let lib = Fixtures.path("validate/good")
         let lenient = EngineThresholds(errorCentipawns: 100_000, warningCentipawns: 100_000)
+        // The same small name list both ways: forge's own default would find the whole lichess list.
+        let names = Fixtures.path("names")
         func build(cache: String, out: String) throws -> BuildReport {
             Build.run(BuildConfiguration(openingsPath: lib, outputDirectory: out,
                                              engine: EngineConfiguration(profile: .init(nodes: 3000, multiPV: 3), cacheDirectory: nil, cachePath: cache),
-                                             thresholds: lenient))
+                                             thresholds: lenient, nameListPath: names))
         }
         let single = try build(cache: dir + "/single.sqlite", out: dir + "/single/bundle")
         #expect(!single.failed, "\(single.diagnostics.map(\.text))")
@@ -138,7 +140,7 @@ func tree(_ dir: String) -> [String: Data] {
 
         let started = try (1...4).map { k in
             try ForgeProcess.start(["build", "--openings", lib, "--shard", "\(k)/4", "--nodes", "3000", "--jobs", "1",
-                                    "--cache", dir + "/shard-\(k).sqlite", "--out", dir + "/never"])
+                                    "--cache", dir + "/shard-\(k).sqlite", "--out", dir + "/never", "--names", names])
         }
         let shards = started.map(ForgeProcess.finish)
         #expect(shards.map(\.status) == [0, 0, 0, 0], "\(shards.map(\.stderr))")
