@@ -1,4 +1,5 @@
 // MoveGrading: the bundle's judgement of a move graded with the one verdict table (Openings' VerdictThresholds).
+import ChessCore
 import Openings
 
 extension EngineEvaluation {

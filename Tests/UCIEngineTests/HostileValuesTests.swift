@@ -37,7 +37,7 @@ private func cacheFixture(_ name: String) throws -> String {
                 // Arithmetic on any score taken cannot overflow.
                 if let v = info.score?.value {
                     #expect(v.negated.negated == v)
-                    #expect(v.order > v.negated.order || v.order == 0 || v.order < v.negated.order)
+                    #expect(v > v.negated || v == v.negated || v < v.negated)
                 }
             case .malformed(_, let reason):
                 #expect(expect.hasPrefix("malformed "), "\(line): \(reason)")
