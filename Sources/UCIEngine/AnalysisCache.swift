@@ -185,6 +185,7 @@ enum CacheSchema {
     static func readVerified<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {
         var config = Configuration()
         config.readonly = true
+        config.busyMode = .timeout(10)  // another process may be writing the cache
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
             return try queue.read { db in
@@ -209,7 +210,7 @@ enum CacheSchema {
         if names.isEmpty { return nil }  // a database with nothing in it yet: the migration creates the cache
         let foreign = names.filter { !tables.contains($0) }
         guard foreign.isEmpty else { return "it holds tables a result cache does not (\(foreign.prefix(3).joined(separator: ", ")))" }
-        guard names.contains("analysis") else { return "it has no analysis table" }
+        guard names.contains("analysis") else { return nil }  // only GRDB's log: a cache another process is creating
         let info = try Row.fetchAll(db, sql: "PRAGMA table_info(analysis)")
         let found = info.map { ($0["name"] as String?) ?? "?" }
         guard found == columns, info.allSatisfy({ ($0["notnull"] as Int?) == 1 }) else {

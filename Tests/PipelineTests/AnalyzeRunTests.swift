@@ -44,12 +44,13 @@ private final class Lines: @unchecked Sendable {
         #expect(report.searched == 2)
     }
 
-    /// A missing file and a bad FEN are reported with their locations; the good positions are analysed all the same; exit 1.
+    /// A missing file and a bad FEN are reported with their locations; the good positions are analysed all the same; exit 66
+    /// (the missing input), as every reading command ends.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/games/stockfish")))
     func badInputIsReportedAndTheGoodPositionsAreAnalysed() throws {
         let out = Lines()
         let report = runAnalyze(config([fixture("bad.fen"), fixture("missing.fen"), fixture("positions.fen")]), output: out.add, progress: { _ in })
-        #expect(report.outcome == .inputErrors)
+        #expect(report.outcome == .noInput)
         let texts = report.diagnostics.map(\.text)
         #expect(texts.count == 2)
         #expect(texts[0].hasPrefix("\(fixture("bad.fen")):2:"))
@@ -63,7 +64,7 @@ private final class Lines: @unchecked Sendable {
     @Test func onlyBadInputNeedsNoEngine() {
         let out = Lines()
         let report = runAnalyze(config([fixture("missing.fen")], engine: "/nonexistent"), output: out.add, progress: { _ in })
-        #expect(report.outcome == .inputErrors)
+        #expect(report.outcome == .noInput)
         #expect(out.all.isEmpty)
         #expect(report.diagnostics.map(\.code.string) == ["UCI110"])
     }
