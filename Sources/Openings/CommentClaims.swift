@@ -37,6 +37,7 @@ public enum CommentClaims {
     static let objectStops: Set<String> = [
         "toward", "towards", "through", "via", "along", "behind", "past", "beyond", "so", "because", "which", "while",
         "but", "with", "from", "to", "into", "against", "where", "before", "after", "until", "when", "if", "then", "for", ",",
+        "that",  // `defends now that the f8-bishop has left`: a new clause
     ]
     static let adverbs: Set<String> = ["also", "still", "now", "already", "both", "even", "firmly", "calmly"]
     static let ordinals: [String: Int] = ["second": 2, "third": 3, "fourth": 4, "fifth": 5]
