@@ -72,7 +72,7 @@ public enum NameCode {
 
 /// The checks on explanations (authored and generated). docs/annotator.md has the details.
 public enum AnnotatorCode {
-    public static let unexplainedMove = DiagnosticCode("ANN501", .warning, "a main-line or deviation move has no authored comment and the annotator finds no motif for it (error when the move cannot be replayed)")
+    public static let unexplainedMove = DiagnosticCode("ANN501", .warning, "a main-line or deviation move has no authored comment and the annotator finds no motif for it")
     public static let explanationLength = DiagnosticCode("ANN502", .error, "an authored explanation shorter than \(AuthoredComment.lengthBounds.lowerBound) or longer than \(AuthoredComment.lengthBounds.upperBound) characters")
     public static let pieceNotThere = DiagnosticCode("ANN503", .warning, "an authored comment names a piece on a square where no such piece stands")
     public static let namedMoveNotLegal = DiagnosticCode("ANN504", .warning, "an authored comment names a move that is legal neither here nor in the next positions of the line")
