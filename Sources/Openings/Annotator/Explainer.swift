@@ -115,27 +115,14 @@ public struct Explainer: Sendable {
 
         var note = Note(uci: move.uci, san: position.san(move), fenBefore: position.fen(), mover: position.turn, grade: grade,
                         text: own?.explanation ?? "", motifs: own?.motifs ?? [], claim: own?.claim, arrows: own?.arrows ?? [])
-        for m in note.motifs {
-            if case .threatens(let san, let uci, _, let e) = m {
-                note.threat = NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci))
-            }
-        }
-        if let (line, r) = reply {
-            let replyNote = notes.first.flatMap { $0.count > 1 ? $0[1] : nil }
-            let pv = Self.playable(line.pv, from: after)
-            let refutation = NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: replyNote?.explanation ?? "",
-                                      arrows: Self.arrow(.red, r.uci))
-            if wrong { note.refutation = Self.cut(refutation, to: Self.refutationPlies) }
-            if position.turn != learner {
-                note.answer = Self.cut(NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: replyNote?.explanation ?? "",
-                                                arrows: Self.arrow(.green, r.uci)), to: 1)
-            }
+        note.threat = note.motifs.compactMap(Self.threat).last
+        if let (line, _) = reply {
+            let text = notes.first.flatMap { $0.count > 1 ? $0[1].explanation : nil }
+            if wrong { note.refutation = Self.noteLine(line, from: after, text: text, arrow: .red, plies: Self.refutationPlies) }
+            if position.turn != learner { note.answer = Self.noteLine(line, from: after, text: text, arrow: .green, plies: 1) }
         }
         if wrong, let (line, b) = best, b != move {
-            let betterNote = notes.count > 1 ? notes[1].first : nil
-            let pv = Self.playable(line.pv, from: position)
-            note.better = Self.cut(NoteLine(uci: pv.uci, san: pv.san, score: line.score, text: betterNote?.explanation ?? "",
-                                            arrows: Self.arrow(.green, b.uci)), to: 1)
+            note.better = Self.noteLine(line, from: position, text: notes.count > 1 ? notes[1].first?.explanation : nil, arrow: .green, plies: 1)
         }
         return (note, problems)
     }
@@ -154,8 +141,17 @@ public struct Explainer: Sendable {
         return (uci, san)
     }
 
-    static func cut(_ l: NoteLine, to plies: Int) -> NoteLine {
-        NoteLine(uci: Array(l.uci.prefix(plies)), san: Array(l.san.prefix(plies)), score: l.score, text: l.text, arrows: l.arrows)
+    /// A note line from an engine line: its legal prefix, at most `plies` long, the first move's words and arrow.
+    static func noteLine(_ line: EngineLine, from position: Position, text: String?, arrow: AnnotationColor, plies: Int) -> NoteLine {
+        let pv = playable(line.pv, from: position)
+        return NoteLine(uci: Array(pv.uci.prefix(plies)), san: Array(pv.san.prefix(plies)), score: line.score, text: text ?? "",
+                        arrows: Self.arrow(arrow, pv.uci.first ?? line.uci))
+    }
+
+    /// The threat a `threatens` motif names, as a line of one move.
+    static func threat(_ m: Motif) -> NoteLine? {
+        guard case .threatens(let san, let uci, _, let e) = m else { return nil }
+        return NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci))
     }
 }
 
