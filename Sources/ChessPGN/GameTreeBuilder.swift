@@ -21,6 +21,8 @@ public struct GameTreeBuilder: PGNVisitor {
     private var atLineStart = true
     private var deadDepth: Int? = nil  // without replay: a variation that has no move to replace
     private var openings = VariationOpenings()
+    /// The move number written before the next move (`3...`), checked against the position when the move comes.
+    private var writtenNumber: (number: Int, black: Bool, at: PGNLocation)?
 
     public init(replaying: Bool = true, fileName: String = "") {
         self.replaying = replaying
@@ -37,6 +39,7 @@ public struct GameTreeBuilder: PGNVisitor {
         openings.removeAll()
         atLineStart = true
         deadDepth = nil
+        writtenNumber = nil
         return .visit
     }
 
@@ -54,8 +57,32 @@ public struct GameTreeBuilder: PGNVisitor {
 
     private var dead: Bool { deadDepth != nil || (replaying && replayer.isDead) }
 
+    public mutating func moveNumber(_ number: Int, black: Bool, at location: PGNLocation) {
+        writtenNumber = (number, black, location)
+    }
+
+    /// PGN909: a move number that another move than the next one would carry (`3... Nc3` for White's third move).
+    /// Read leniently: the move is played where it stands, and the warning says how to write its number.
+    /// `12.` before Black's twelfth move is not reported: it is how `12. ... e5` is read.
+    private mutating func checkWrittenNumber(_ text: String) {
+        guard let w = writtenNumber else { return }
+        writtenNumber = nil
+        guard replaying, !replayer.isDead else { return }
+        let p = replayer.position
+        let number = p.fullmoveNumber
+        let white = p.turn == .white
+        guard w.number != number || (w.black && white) else { return }
+        let written = "\(w.number)\(w.black ? "..." : ".")"
+        let expected = "\(number)\(white ? "." : "...")"
+        game.diagnostics.append(Diagnostic(
+            PGNCode.moveNumberMismatch,
+            "move number \"\(written)\" before \(white ? "White" : "Black")'s move \(text), which is move \(expected); write \"\(expected) \(text)\"",
+            at: SourceLocation(file: replayer.fileName, line: w.at.line, column: w.at.column)))
+    }
+
     public mutating func san(_ text: String, at location: PGNLocation) {
         if dead { return }
+        checkWrittenNumber(text)
         var node = MoveNode(writtenSAN: text, san: text, ply: game.nodes[cursor].ply + 1, parent: cursor, location: location)
         if replaying {
             switch replayer.play(text, at: location) {
@@ -98,6 +125,7 @@ public struct GameTreeBuilder: PGNVisitor {
     }
 
     public mutating func beginVariation(at location: PGNLocation) -> PGNSkip {
+        writtenNumber = nil
         stack.append(cursor)
         openings.begin(at: location, diagnostics: game.diagnostics.count)
         if replaying {
@@ -118,6 +146,7 @@ public struct GameTreeBuilder: PGNVisitor {
     }
 
     public mutating func endVariation() {
+        writtenNumber = nil
         if replaying { replayer.endVariation() }
         if let d = deadDepth, d == stack.count { deadDepth = nil }
         cursor = stack.popLast() ?? 0

@@ -76,6 +76,8 @@ public enum PGNCode {
 
     /// A tag name given twice in one game (the first is kept).
     public static let duplicateTag = DiagnosticCode("PGN908", .error, "a tag name given twice in one game (the first is kept)")
+    /// A move number that does not match the move after it (`3... Nc3` for White's third move; warning, read as written).
+    public static let moveNumberMismatch = DiagnosticCode("PGN909", .warning, "a move number that does not match the move after it (3... before White's move, or another number)")
 
     /// Every code above; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
@@ -84,6 +86,6 @@ public enum PGNCode {
         missingResult, tooLong, malformedCommand, unreadable, noJoiningMove, severalJoiningMoves, countersDoNotFollow,
         sideDoesNotAlternate, positionRepeats, badFENLine, binaryInput, tooManyProblems, setUpWithoutFEN, nulInTag,
         wrongCheckMarker, resultContradictsPosition, fenSurroundingSpace, fenPlacementNotCanonical,
-        fenCastlingNotCanonical, duplicateTag,
+        fenCastlingNotCanonical, duplicateTag, moveNumberMismatch,
     ]
 }

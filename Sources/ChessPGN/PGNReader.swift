@@ -414,11 +414,17 @@ public final class PGNReader {
                 }
                 let n = peek()
                 if n == 46 {  // move number: `12.` or `12...`
-                    while peek() == 46 { advance() }
+                    var dots = 0
+                    while peek() == 46 {
+                        advance()
+                        dots &+= 1
+                    }
+                    if visiting { visitor.moveNumber(moveNumberValue, black: dots > 1, at: loc) }
                     continue movetext
                 }
                 if n == 0xE2 {  // `12…`
                     skipEllipsis(&visitor, deliver: deliver && !stopped)
+                    if visiting { visitor.moveNumber(moveNumberValue, black: true, at: loc) }
                     continue movetext
                 }
                 if Self.isSpace(n) || n == -1 || n == 40 || n == 41 || n == 123 || n == 59 || n == 36 {
@@ -507,6 +513,13 @@ public final class PGNReader {
     }
 
     /// Reads `…` (E2 80 A6); on any other character, reports it whole and stops the game.
+    /// The digits in the symbol buffer as a move number (saturating: a number this large is wrong anyway).
+    private var moveNumberValue: Int {
+        var v = 0
+        for b in symBytes { v = min(v &* 10 &+ Int(b &- 48), 1_000_000) }
+        return v
+    }
+
     private func skipEllipsis<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
         let loc = here
         var got: [UInt8] = []

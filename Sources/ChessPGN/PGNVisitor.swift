@@ -52,6 +52,7 @@ public struct PGNGameStart: Hashable, Sendable {
 /// 2. `tag` — once per tag pair, in file order (escapes already undone).
 /// 3. `beginMovetext` — once, also for a game without moves.
 /// 4. In movetext order, any number of:
+///    `moveNumber` (a move number as written before a move: `12.` is White's, `12...` and `12…` Black's),
 ///    `san` (a move token as written, with its `!`/`?` suffix removed; `--` and `Z0` are null moves),
 ///    `nag` (from `$n` or from a suffix, right after its move),
 ///    `comment` (`{…}` or `;…`, with command annotations parsed),
@@ -68,6 +69,7 @@ public protocol PGNVisitor {
     mutating func beginGame(_ start: PGNGameStart) -> PGNSkip
     mutating func tag(name: String, value: String, at location: PGNLocation)
     mutating func beginMovetext()
+    mutating func moveNumber(_ number: Int, black: Bool, at location: PGNLocation)
     mutating func san(_ text: String, at location: PGNLocation)
     /// The reader calls this one with the token's bytes (valid only during the call); by default it
     /// makes a String and calls `san(_:at:)`. A visitor that works on bytes saves that String.
@@ -85,6 +87,7 @@ extension PGNVisitor {
     public mutating func beginGame(_ start: PGNGameStart) -> PGNSkip { .visit }
     public mutating func tag(name: String, value: String, at location: PGNLocation) {}
     public mutating func beginMovetext() {}
+    public mutating func moveNumber(_ number: Int, black: Bool, at location: PGNLocation) {}
     public mutating func san(_ text: String, at location: PGNLocation) {}
     public mutating func san(bytes: UnsafeBufferPointer<UInt8>, at location: PGNLocation) {
         san(String(decoding: bytes, as: UTF8.self), at: location)

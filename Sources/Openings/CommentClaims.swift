@@ -11,8 +11,10 @@ public enum BoardClaim: Hashable, Sendable {
     /// `the queen` with no square and not the piece just moved may mean either side's: every candidate is
     /// listed, and the claim holds when one of them reaches the target.
     case reaches(pieces: [Square], role: Role, verb: String, target: Square)
-    /// `side` attacks (or defends) `target` with `count` pieces.
+    /// `side` attacks (or defends) `target` with `count` pieces (`no black piece defends e5` is a count of 0).
     case count(side: PieceColor, target: Square, count: Int, defending: Bool)
+    /// Some piece of `side` reaches `target`: `White attacks d5`.
+    case side(PieceColor, target: Square, defending: Bool)
 }
 
 /// A claim the position contradicts, with the words it was read from.
@@ -43,13 +45,26 @@ public enum CommentClaims {
         "pawn": .pawn, "knight": .knight, "bishop": .bishop, "rook": .rook, "queen": .queen, "king": .king,
     ]
 
+    /// What a comment says about the board: the claims that can be checked, and the words of claims whose
+    /// pieces cannot be told (`the queen and it hit d5` after castling): those are reported as unchecked.
+    public struct Reading {
+        public var claims: [(BoardClaim, String)] = []
+        public var unresolved: [String] = []
+    }
+
     /// The claims of `comment`, written after `move` was played from `before` (none when the move is not legal there).
     public static func claims(in comment: String, after move: Move, from before: Position) -> [(BoardClaim, String)] {
-        guard let position = try? before.playing(move) else { return [] }
+        reading(of: comment, after: move, from: before).claims
+    }
+
+    /// The claims of `comment`, and the words of those it states in the present tense about a square without
+    /// naming pieces the board can tell.
+    public static func reading(of comment: String, after move: Move, from before: Position) -> Reading {
+        guard let position = try? before.playing(move) else { return Reading() }
         let mover = before.turn
-        var out: [(BoardClaim, String)] = []
-        for clause in clauses(comment) {
-            out += claims(inClause: clause, position: position, mover: mover, moved: move)
+        var out = Reading()
+        for clause in AuthoredComment(comment).sentences.map(\.words) {
+            read(clause: clause, position: position, mover: mover, moved: move, into: &out)
         }
         return out
     }
@@ -87,6 +102,9 @@ public enum CommentClaims {
             let what = defending ? "defenders" : "attackers"
             let found = batteries == direct ? "\(direct)" : "\(direct) (\(batteries) counting pieces lined up behind them)"
             return "\(side.name) has \(found) \(what) of \(target.name), not \(count)"
+        case .side(let side, let target, let defending):
+            if attackersThroughBatteries(board, target, side) > 0 { return nil }
+            return "no \(side.name.lowercased()) piece \(defending ? "defends" : "reaches") \(target.name)"
         }
     }
 
@@ -120,43 +138,13 @@ public enum CommentClaims {
 
     // MARK: Reading the words
 
-    /// Sentences: split at `.`, `;`, `:`, `!`, `?`, `(`, `)`. A comma stays as a word of its own, so a hedge
-    /// (`If Black is careless, the knight attacks f7`) covers the whole sentence and objects end at it.
-    static func clauses(_ text: String) -> [[String]] {
-        var out: [[String]] = []
-        var current: [String] = []
-        var word = ""
-        func flushWord() {
-            if !word.isEmpty { current.append(word) }
-            word = ""
-        }
-        func flushClause() {
-            flushWord()
-            if !current.isEmpty { out.append(current) }
-            current = []
-        }
-        for ch in text {
-            switch ch {
-            case ".", ";", ":", "!", "?", "(", ")", "\u{2014}":
-                flushClause()
-            case ",":
-                flushWord()
-                current.append(",")
-            case " ", "\n", "\t", "\"", "'":
-                if ch == "'" && !word.isEmpty { word.append(ch) } else { flushWord() }
-            default:
-                word.append(ch)
-            }
-        }
-        flushClause()
-        return out
-    }
-
     /// A piece named in the words: `Qf3`, `Nxd5`, `f3-knight`, `knight on f3` (index of the last word used).
     struct PieceWord {
         var role: Role
         var square: Square?
         var end: Int
+        /// `the c-pawn`: the file the piece stands on, when the words give only that.
+        var file: Int? = nil
     }
 
     static func square(_ w: String) -> Square? {
@@ -177,12 +165,19 @@ public enum CommentClaims {
     }
 
     static func piece(at i: Int, in words: [String]) -> PieceWord? {
-        let w = words[i].lowercased()
+        var w = words[i].lowercased()
+        // `the f8-knight's path`: the possessive names the same piece.
+        if w.hasSuffix("'s") { w.removeLast(2) }
         if let (role, sq) = sanPiece(words[i]) { return PieceWord(role: role, square: sq, end: i) }
         // `f3-knight`, `e4-pawn`
         let parts = w.split(separator: "-")
         if parts.count == 2, let sq = square(String(parts[0])), let role = roles[singular(String(parts[1]))] {
             return PieceWord(role: role, square: sq, end: i)
+        }
+        // `c-pawn`, `a-pawn`
+        if parts.count == 2, let f = parts[0].utf8.first, parts[0].utf8.count == 1, (97...104).contains(f),
+           let role = roles[singular(String(parts[1]))] {
+            return PieceWord(role: role, square: nil, end: i, file: Int(f) - 97)
         }
         if let role = roles[singular(w)] {
             // `knight on f3`
@@ -196,9 +191,91 @@ public enum CommentClaims {
 
     static func singular(_ w: String) -> String { w.hasSuffix("s") ? String(w.dropLast()) : w }
 
-    static func claims(inClause words: [String], position: Position, mover: PieceColor, moved: Move) -> [(BoardClaim, String)] {
-        var out: [(BoardClaim, String)] = []
-        let lower = words.map { $0.lowercased() }
+    /// Plural verb forms, read as verbs only after a plural subject (`both knights attack d4`); alone they
+    /// are nouns as often as verbs (`the attack on f7`).
+    static let pluralVerbs: [String: String] = [
+        "control": "controls", "attack": "attacks", "watch": "watches", "defend": "defends", "guard": "guards",
+        "protect": "protects", "cover": "covers", "hit": "hits",
+    ]
+
+    /// A subject that counts pieces: `no black piece`, `three pieces`, `two white pieces` (its first word's index).
+    struct CountedSubject {
+        var count: Int
+        var side: PieceColor?
+        var start: Int
+    }
+
+    static func countedSubject(before v: Int, _ lower: [String], after lastVerb: Int) -> CountedSubject? {
+        var k = v - 1
+        while k > lastVerb, adverbs.contains(lower[k]) { k -= 1 }
+        if k > lastVerb, lower[k] == "nothing" { return CountedSubject(count: 0, side: nil, start: k) }
+        guard k > lastVerb, lower[k] == "piece" || lower[k] == "pieces" else { return nil }
+        k -= 1
+        var side: PieceColor?
+        if k > lastVerb, let named = sideNamed(in: lower[k...k]) {
+            side = named
+            k -= 1
+        }
+        guard k > lastVerb else { return nil }
+        let count = lower[k] == "no" ? 0 : cardinals[lower[k]] ?? (lower[k] == "one" ? 1 : nil)
+        return count.map { CountedSubject(count: $0, side: side, start: k) }
+    }
+
+    /// The subjects of the verb at `v`, nearest first: one piece, or several (`the knight and the bishop`,
+    /// `Black's pawns on g5 and e5`), and whether the words make it plural.
+    static func subjects(before v: Int, from first: Int, _ words: [String], _ lower: [String], position: Position,
+                         moved: Move) -> (pieces: [PieceWord], plural: Bool) {
+        var i = v - 1
+        while i >= first, adverbs.contains(lower[i]) { i -= 1 }
+        // `d3 guards the e4-pawn`: a square right before the verb names the piece on it (not the last square
+        // of a list: `pawns on g5 and e5 control f4`).
+        if i >= first, let sq = square(lower[i]), i == 0 || !["and", "on", "or", ","].contains(lower[i - 1]) {
+            return (position.board.role(at: sq).map { [PieceWord(role: $0, square: sq, end: i)] } ?? [], false)
+        }
+        i = v - 1
+        while i >= first {
+            if lower[i] == "," {
+                // `The other knight develops, controls e4`: a list of what the sentence's subject does.
+                let subject = firstPiece(words, lower, before: i, moved: moved, acrossCommas: true)
+                return (subject.map { [$0] } ?? [], false)
+            }
+            if let p = piece(at: i, in: words), p.end < v {
+                var found = [p]
+                // `pawns on g5 and e5`: one more square after the first.
+                if p.square != nil, p.end + 2 < v, lower[p.end + 1] == "and", let sq = square(lower[p.end + 2]) {
+                    found.append(PieceWord(role: p.role, square: sq, end: p.end + 2))
+                }
+                // `the knight and the bishop`, `knight and bishop`: pieces joined by `and` before it.
+                var j = i - 1
+                while j >= first + 1 {
+                    var k = j
+                    if lower[k] == "the" { k -= 1 }
+                    guard k >= first, lower[k] == "and" else { break }
+                    var m = k - 1
+                    while m >= first, lower[m] != "," {
+                        if let q = piece(at: m, in: words), q.end == k - 1 { found.append(q); break }
+                        m -= 1
+                    }
+                    guard m >= first, lower[m] != "," else { break }
+                    j = m - 1
+                }
+                let plural = found.count > 1 || (lower[i].hasSuffix("s") && roles[singular(lower[i])] != nil)
+                    || (i > first && lower[i - 1] == "both")
+                return (found, plural)
+            }
+            // `the e4 break hits d5`, `this move attacks c4`: the move's piece.
+            if ["break", "push", "move", "capture", "check"].contains(lower[i]), !moved.isCastle {
+                return ([PieceWord(role: moved.role, square: moved.to, end: i)], false)
+            }
+            // `it` is the piece just moved (`From f4 it controls e5 and b8`); after castling it names nothing.
+            if lower[i] == "it" { return (moved.isCastle ? [] : [PieceWord(role: moved.role, square: moved.to, end: i)], false) }
+            i -= 1
+        }
+        return ([], false)
+    }
+
+    static func read(clause words: [String], position: Position, mover: PieceColor, moved: Move, into out: inout Reading) {
+        var lower = words.map { $0.lowercased() }
         // Counting claims that need no verb: `a third attacker on d5`, `two defenders of e4`.
         for (i, w) in lower.enumerated() where i + 2 < lower.count {
             let n = ordinals[w] ?? cardinals[w]
@@ -209,61 +286,80 @@ public enum CommentClaims {
             if lower[..<i].contains(where: { hedges.contains($0) }) { continue }
             let defending = noun.hasPrefix("defender")
             let side = sideNamed(in: lower[..<i]) ?? (defending ? (position.board.color(at: target) ?? mover) : mover)
-            out.append((.count(side: side, target: target, count: n, defending: defending), words[i...(i + 3)].joined(separator: " ")))
+            out.claims.append((.count(side: side, target: target, count: n, defending: defending), words[i...(i + 3)].joined(separator: " ")))
+        }
+        // A plural verb after a plural or counted subject is read as its singular (`both knights attack d4`).
+        for v in lower.indices {
+            guard let singularVerb = pluralVerbs[lower[v]], v > 0 else { continue }
+            let counted = countedSubject(before: v, lower, after: -1) != nil
+            if counted || subjects(before: v, from: 0, words, lower, position: position, moved: moved).plural { lower[v] = singularVerb }
         }
         // Each verb of the clause, with its own subject or the one before it (`attacks e5 and controls d5`).
-        var previous: PieceWord?
+        var previous: (pieces: [PieceWord], plural: Bool) = ([], false)
         var lastVerb = -1
         for v in lower.indices where verbs.contains(lower[v]) {
             defer { lastVerb = v }
-            if lower[..<v].indices.contains(where: { hedges.contains(lower[$0]) && !($0 > 0 && lower[$0 - 1] == "at") }) {
-                return out  // `at once` is no hedge
+            // `no black piece defends e5`, `three pieces attack f7`, `the e5-pawn, which three black pieces defend`.
+            if let c = countedSubject(before: v, lower, after: lastVerb) {
+                if lower[..<c.start].contains(where: { hedges.contains($0) }) { return }
+                readCount(c, verb: v, words: words, lower: lower, position: position, mover: mover, into: &out)
+                continue
             }
-            // `the pawn that defends c4`: a relative clause about some other piece; no claim is read from it.
-            if v > 0, ["that", "which", "who"].contains(lower[v - 1]) { continue }
-            var subject: PieceWord?
+            if lower[..<v].indices.contains(where: { hedges.contains(lower[$0]) && !($0 > 0 && lower[$0 - 1] == "at") }) {
+                return  // `at once` is no hedge
+            }
+            var subject: [PieceWord] = []
+            var plural = false
+            var side: PieceColor?
+            // `the knight on c6, which defends e5`, `the pawn that defends c4`: the piece the clause refers back to.
+            var r = v - 1
+            while r > 0, adverbs.contains(lower[r]) { r -= 1 }
+            if r >= 0, ["that", "which", "who"].contains(lower[r]) {
+                var a = r - 1
+                while a >= 0, lower[a] == "," { a -= 1 }
+                // `a check that also attacks c4`: the move's piece.
+                let byMove = a >= 0 && ["check", "move", "capture"].contains(lower[a]) && !moved.isCastle
+                let antecedent = byMove ? PieceWord(role: moved.role, square: moved.to, end: a) : a >= 0 ? pieceEnding(at: a, words) : nil
+                readVerb(v, subjects: antecedent.map { [$0] } ?? [], plural: false, side: nil, words: words, lower: lower,
+                         position: position, mover: mover, moved: moved, anySide: true, into: &out)
+                continue
+            }
             // `attacks e5 and also controls d5`: the same subject.
             var k = v - 1
             while k > lastVerb, adverbs.contains(lower[k]) { k -= 1 }
             let coordinated = k > lastVerb && k >= 0 && lower[k] == "and"
-            var i = coordinated ? lastVerb : v - 1
-            // `White attacks d5`: the side as a whole, no piece to check.
-            if !coordinated, k > lastVerb, ["white", "black"].contains(lower[k]) { i = lastVerb }
-            if coordinated, lastVerb < 0 {
+            if !coordinated, k > lastVerb, ["white", "black"].contains(lower[k]) {
+                // `White attacks d5`: some piece of that side does.
+                side = lower[k] == "white" ? .white : .black
+            } else if coordinated {
                 // `The pawn frees the bishop and controls d5`: the sentence's first piece is the subject.
-                subject = firstPiece(words, lower, before: v, moved: moved)
-                i = lastVerb
+                (subject, plural) = lastVerb < 0 ? (firstPiece(words, lower, before: v, moved: moved).map { [$0] } ?? [], false) : previous
+                // `Black takes the centre and attacks e4`: the side the sentence starts with.
+                if subject.isEmpty, lastVerb < 0, let w = lower.first, w == "white" || w == "black" { side = w == "white" ? .white : .black }
+            } else {
+                (subject, plural) = subjects(before: v, from: lastVerb + 1, words, lower, position: position, moved: moved)
             }
-            while i > lastVerb, lower[i] != "," {
-                if let p = piece(at: i, in: words), p.end < v { subject = p; break }
-                // `it` is the piece just moved (`From f4 it controls e5 and b8`).
-                if lower[i] == "it", !moved.isCastle { subject = PieceWord(role: moved.role, square: moved.to, end: i); break }
-                i -= 1
-            }
-            if subject == nil, coordinated { subject = previous }
-            previous = subject
-            out += claims(verb: v, subject: subject, words: words, lower: lower, position: position, mover: mover, moved: moved)
+            previous = (subject, plural)
+            readVerb(v, subjects: subject, plural: plural, side: side, words: words, lower: lower, position: position,
+                     mover: mover, moved: moved, into: &out)
         }
-        return out
     }
 
     /// The first piece the clause names before `end` (or `it`, the piece just moved).
-    static func firstPiece(_ words: [String], _ lower: [String], before end: Int, moved: Move) -> PieceWord? {
+    static func firstPiece(_ words: [String], _ lower: [String], before end: Int, moved: Move, acrossCommas: Bool = false) -> PieceWord? {
         for i in 0..<end {
-            if lower[i] == "," { return nil }
+            if lower[i] == "," {
+                if acrossCommas { continue }
+                return nil
+            }
             if let p = piece(at: i, in: words), p.end < end { return p }
             if lower[i] == "it", !moved.isCastle { return PieceWord(role: moved.role, square: moved.to, end: i) }
         }
         return nil
     }
 
-    /// The claims of one verb: its objects, and a count when the words give one.
-    static func claims(verb v: Int, subject: PieceWord?, words: [String], lower: [String], position: Position,
-                       mover: PieceColor, moved: Move) -> [(BoardClaim, String)] {
-        var out: [(BoardClaim, String)] = []
-        let verb = lower[v]
-        let defending = defendingVerbs.contains(verb)
-        // The objects: squares after the verb, up to a word that ends them.
+    /// The squares a verb speaks of: squares (and pieces on squares) after it, up to a word that ends them.
+    static func objects(of v: Int, _ words: [String], _ lower: [String]) -> (targets: [(Square, Int)], end: Int) {
         var targets: [(Square, Int)] = []
         var j = v + 1
         while j < lower.count, !objectStops.contains(lower[j]), !verbs.contains(lower[j]) {
@@ -281,6 +377,42 @@ public enum CommentClaims {
             }
             j += 1
         }
+        return (targets, j)
+    }
+
+    /// A counted subject's claim: its objects, or the piece a `which`/`that` refers back to.
+    static func readCount(_ c: CountedSubject, verb v: Int, words: [String], lower: [String], position: Position, mover: PieceColor,
+                          into out: inout Reading) {
+        let defending = defendingVerbs.contains(lower[v])
+        var targets = objects(of: v, words, lower).targets.map(\.0)
+        if targets.isEmpty, c.start > 0, ["which", "that"].contains(lower[c.start - 1]) {
+            var a = c.start - 2
+            while a >= 0, lower[a] == "," { a -= 1 }
+            if a >= 0, let sq = square(lower[a]) ?? pieceEnding(at: a, words)?.square { targets = [sq] }
+        }
+        let quoted = words[c.start...min(words.count - 1, v + 1)].joined(separator: " ")
+        guard !targets.isEmpty else { return out.unresolved.append(quoted) }
+        for target in targets {
+            let occupant = position.board.color(at: target)
+            let side = c.side ?? (defending ? occupant ?? mover : occupant?.opposite ?? mover)
+            out.claims.append((.count(side: side, target: target, count: c.count, defending: defending), quoted))
+        }
+    }
+
+    /// A piece whose words end at `end` (`the e5-pawn`, `the pawn on e5`).
+    static func pieceEnding(at end: Int, _ words: [String]) -> PieceWord? {
+        for i in stride(from: end, through: max(0, end - 2), by: -1) {
+            if let p = piece(at: i, in: words), p.end == end { return p }
+        }
+        return nil
+    }
+
+    /// The claims of one verb: its objects, and a count when the words give one.
+    static func readVerb(_ v: Int, subjects: [PieceWord], plural: Bool, side named: PieceColor?, words: [String], lower: [String],
+                         position: Position, mover: PieceColor, moved: Move, anySide: Bool = false, into out: inout Reading) {
+        let verb = lower[v]
+        let defending = defendingVerbs.contains(verb)
+        let (targets, j) = objects(of: v, words, lower)
         // A count after the objects: `attacks d4 a third time`, `defends e5 twice`, `three times`.
         var count: Int?
         let tail = Array(lower[(v + 1)..<min(lower.count, j + 3)])
@@ -289,31 +421,56 @@ public enum CommentClaims {
             if let n = ordinals[w], k + 1 < tail.count, tail[k + 1] == "time" { count = n }
             if let n = cardinals[w], k + 1 < tail.count, tail[k + 1] == "times" { count = n }
         }
-        let first = subject.map { $0.end < v ? max(0, $0.end - ($0.square == nil ? 1 : 0)) : v } ?? v
-        let quoted = words[min(first, v)..<min(words.count, max(v + 1, (targets.last?.1 ?? v) + 1))].joined(separator: " ")
-        if let n = count, let (target, _) = targets.first {
-            let side = subject.flatMap { p in p.square.flatMap { position.board.color(at: $0) } }
-                ?? sideNamed(in: lower[..<v]) ?? mover
-            out.append((.count(side: side, target: target, count: n, defending: defending), quoted))
-            return out
+        let start = subjects.map { $0.end < v ? max(0, $0.end - ($0.square == nil ? 1 : 0)) : v }.min() ?? (named != nil ? v - 1 : v)
+        let quoted = words[max(0, min(start, v))..<min(words.count, max(v + 1, (targets.last?.1 ?? v) + 1))].joined(separator: " ")
+        guard let (firstTarget, _) = targets.first else { return }
+        if let n = count {
+            let side = subjects.first.flatMap { p in p.square.flatMap { position.board.color(at: $0) } }
+                ?? named ?? sideNamed(in: lower[..<v]) ?? mover
+            out.claims.append((.count(side: side, target: firstTarget, count: n, defending: defending), quoted))
+            return
         }
-        guard let subject, !targets.isEmpty else { return out }
-        let candidates = subject.square.map { [$0] }
-            ?? resolve(subject.role, side: sideNamed(in: lower[..<v]), position: position, moved: moved)
-        guard !candidates.isEmpty else { return out }
-        for (target, _) in targets where !candidates.contains(target) {
-            out.append((.reaches(pieces: candidates, role: subject.role, verb: verb, target: target), quoted))
+        if let named {
+            for (target, _) in targets { out.claims.append((.side(named, target: target, defending: defending), quoted)) }
+            return
         }
-        return out
+        guard !subjects.isEmpty else { return out.unresolved.append(quoted) }
+        let side = anySide ? nil : sideNamed(in: lower[..<v])
+        for subject in subjects {
+            // `both knights`, `White's bishops`: every piece of that role of the side named (or the mover's).
+            let pluralRole = plural && subjects.count == 1 && subject.square == nil && subject.file == nil
+            let candidates: [Square]
+            if let sq = subject.square {
+                candidates = [sq]
+            } else if pluralRole {
+                candidates = Array(position.board.pieces(side ?? mover, subject.role))
+            } else {
+                candidates = resolve(subject, side: side, position: position, moved: moved, preferMoved: !anySide)
+            }
+            if candidates.isEmpty || (pluralRole && candidates.count < 2) {
+                out.unresolved.append(quoted)
+                continue
+            }
+            for (target, _) in targets {
+                // No piece reaches its own square: `the pawn that defends c4` is not the c4-pawn.
+                let others = candidates.filter { $0 != target }
+                if pluralRole {
+                    for c in others { out.claims.append((.reaches(pieces: [c], role: subject.role, verb: verb, target: target), quoted)) }
+                } else if !others.isEmpty {
+                    out.claims.append((.reaches(pieces: others, role: subject.role, verb: verb, target: target), quoted))
+                }
+            }
+        }
     }
 
     /// `the knight` with no square: the piece just moved, if it has that role (and belongs to the side named,
     /// if any), else every piece of that role of the side named, or of both sides.
-    static func resolve(_ role: Role, side: PieceColor?, position: Position, moved: Move) -> [Square] {
+    static func resolve(_ p: PieceWord, side: PieceColor?, position: Position, moved: Move, preferMoved: Bool = true) -> [Square] {
         let mover = position.turn.opposite
-        if moved.role == role, !moved.isCastle, side == nil || side == mover { return [moved.to] }
+        let onFile = { (sq: Square) in p.file.map { sq.file == $0 } ?? true }
+        if preferMoved, moved.role == p.role, !moved.isCastle, side == nil || side == mover, onFile(moved.to) { return [moved.to] }
         let board = position.board
-        return Array(side.map { board.pieces($0, role) } ?? board.pieces(role))
+        return Array(side.map { board.pieces($0, p.role) } ?? board.pieces(p.role)).filter(onFile)
     }
 
     static func sideNamed(in words: ArraySlice<String>) -> PieceColor? {

@@ -27,6 +27,50 @@ public enum CurriculumChecks {
         out += earlyDeviationCount(s)
         out += shortSidesteps(s)
         out += trapsWithoutConfirmation(s)
+        out += mainLineWithoutPlan(s)
+        out += spoiledTraps(s, learner: learner)
+        return out
+    }
+
+    /// VAL226: a coach main line ends in a stated plan, not at a move count: the comment on its last move
+    /// says what comes next (`statesPlan`), so the learner leaves the line knowing what to do.
+    static func mainLineWithoutPlan(_ s: OpeningSource) -> [Diagnostic] {
+        let note = "end the comment on the last move with the plan: a sentence that starts \"Plan:\" or \"Next\", or says \"the plan is …\""
+        guard let last = s.mainLine.moves.last else {
+            return [Diagnostic(ValidatorCode.mainLineWithoutPlan, "the main line has no moves, so it states no plan", at: s.location, notes: [note])]
+        }
+        if let c = last.comment, statesPlan(AuthoredComment(c)) { return [] }
+        return [Diagnostic(ValidatorCode.mainLineWithoutPlan, "the main line ends at \(EngineChecks.moveLabel(last)) without a stated plan",
+                           at: last.location, notes: [note])]
+    }
+
+    /// A sentence that states a plan: it starts with `Next` (`Next ...c5 and ...Qc7.`) or names the plan
+    /// (`Plans: b4 and a5.`, `The plan is f4-f5.`).
+    public static func statesPlan(_ c: AuthoredComment) -> Bool {
+        c.sentences.contains { s in s.terms.first == "next" || s.terms.contains { $0 == "plan" || $0 == "plans" } }
+    }
+
+    /// VAL228: no spoiler in a trap. The learner should find the move: neither the trap's introduction nor the
+    /// comment on the move before it names it (its text is shown before the learner moves). Why the move wins
+    /// belongs in the comment on the learner's move itself, which the app shows after it is played.
+    /// Moves are recognised as `ExplanationChecks.looksLikeMove` does (piece moves, captures, castling).
+    static func spoiledTraps(_ s: OpeningSource, learner: PieceColor) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for d in s.deviations where d.kind == .trap {
+            for k in d.ownMoves.indices where d.moves[k].before.turn == learner {
+                let m = d.moves[k]
+                var shown: [(what: String, text: String)] = []
+                if let intro = d.description { shown.append(("the trap's introduction", intro)) }
+                if k > d.branchPly, let c = d.moves[k - 1].comment { shown.append(("the comment on \(EngineChecks.moveLabel(d.moves[k - 1]))", c)) }
+                for (what, text) in shown {
+                    guard let named = AuthoredComment(text).words.first(where: { w in
+                        ExplanationChecks.looksLikeMove(w) && (try? m.before.parseSAN(w))?.move == m.move
+                    }) else { continue }
+                    out.append(Diagnostic(ValidatorCode.spoiledTrap, "\(what) in trap \"\(d.name)\" names \(named), the move the learner should find at \(EngineChecks.moveLabel(m))",
+                                          at: m.location, notes: ["warn or set the exercise before the move; say why \(m.san) wins in the comment after it"]))
+                }
+            }
+        }
         return out
     }
 
@@ -128,15 +172,24 @@ public enum CurriculumChecks {
     }
 
     /// VAL216: an authored comment's claim about lines of sight or counts that the position contradicts.
+    /// VAL229: a claim stated in the present tense about a square whose pieces the reader cannot tell
+    /// (`this attacks d5`, `it controls e5` after castling); the comment's `[%unchecked]` marker silences it.
     static func claimProblems(_ s: OpeningSource) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var seen = Set<SourceLocation>()
         for line in s.lines {
             for m in line.moves {
-                guard let comment = m.comment, seen.insert(m.location).inserted else { continue }
-                for p in CommentClaims.problems(in: comment, after: m.move, from: m.before) {
-                    out.append(Diagnostic(ValidatorCode.falseBoardClaim, "the comment after \(EngineChecks.moveLabel(m)) says \"\(p.words)\", but \(p.reason)",
+                guard let comment = m.comment, seen.insert(m.location).inserted, let after = try? m.before.playing(m.move) else { continue }
+                let reading = CommentClaims.reading(of: comment, after: m.move, from: m.before)
+                for (claim, words) in reading.claims {
+                    guard let reason = CommentClaims.reason(claim, in: after) else { continue }
+                    out.append(Diagnostic(ValidatorCode.falseBoardClaim, "the comment after \(EngineChecks.moveLabel(m)) says \"\(words)\", but \(reason)",
                                           at: m.location, notes: ["FEN: \(m.after.fen())"]))
+                }
+                guard !m.claimsUnchecked else { continue }
+                for words in reading.unresolved {
+                    out.append(Diagnostic(ValidatorCode.uncheckedClaim, "the comment after \(EngineChecks.moveLabel(m)) says \"\(words)\", but which pieces it means cannot be told, so it is not checked",
+                                          at: m.location, notes: ["name the piece (\"the knight on f3\", \"Nf3\", \"both knights\"), or put [%unchecked] in the comment"]))
                 }
             }
         }

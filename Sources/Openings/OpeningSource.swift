@@ -52,6 +52,8 @@ public struct LineMove: Sendable, Hashable {
     public var nags: [UInt8] = []
     /// A `[%eval …]` command in the move's comment: the author's engine confirmation, from White's side.
     public var evaluation: Evaluation?
+    /// The comment carries `[%unchecked]`: the author knows its claims cannot be checked (VAL229 is not reported).
+    public var claimsUnchecked = false
 
     public var after: Position { before.playingUnchecked(move) }
 }

@@ -7,7 +7,8 @@ public enum ValidatorCode {
     public static let nonCanonicalSAN = DiagnosticCode("VAL201", .error, "SAN written canonically (Nf3, not Ng1f3 or Nf3+ without check)")
     public static let missingTag = DiagnosticCode("VAL202", .error, "required tags present (roster, ECO, Opening, Description; coach: LearnerSide, Difficulty; tactics: Claim, ClaimPly, ClaimText)")
     public static let malformedTag = DiagnosticCode("VAL203", .error, "tags well formed (ECO A00-E99, LearnerSide White|Black, Difficulty 1-5, Claim \"mate N\"|\"material N\", ClaimPly within the line)")
-    public static let mainLineTooShort = DiagnosticCode("VAL204", .error, "a coach main line has at least 12 full moves from the start position")
+    /// Retired (2026-11): a move count pushed main lines into master theory; VAL226 replaces it.
+    public static let mainLineTooShort = DiagnosticCode("VAL204", .error, "retired: a coach main line had at least 12 full moves; replaced by VAL226 (it ends in a stated plan)")
     public static let malformedDeviationMarker = DiagnosticCode("VAL205", .error, "a deviation marker reads [%dev phase=2|3 name=\"…\" kind=deviation|trap|sidestep reason=\"…\"] (kind and reason optional)")
     public static let deviationTooShort = DiagnosticCode("VAL206", .error, "a deviation is continued for at least 3 full moves after the learner's answer")
     public static let deviationByLearner = DiagnosticCode("VAL207", .error, "a deviation starts with a move of the opponent, not of the learner")
@@ -29,6 +30,10 @@ public enum ValidatorCode {
     public static let engineCannotAnalyse = DiagnosticCode("VAL223", .error, "engine: every position of the library loads in Stockfish and gets a result")
     public static let authoredEvalDisagrees = DiagnosticCode("VAL224", .error, "engine: an authored [%eval …] agrees with Stockfish (same mate, within 150 cp, or the same clear edge)")
     public static let sidestepTooShort = DiagnosticCode("VAL225", .error, "a sidestep (kind=sidestep) goes on for at least 6 full moves after it leaves")
+    public static let mainLineWithoutPlan = DiagnosticCode("VAL226", .error, "a coach main line ends in a stated plan: the comment on its last move starts a sentence with \"Next\" or names the plan (\"Plans: …\")")
+    public static let twoAdvicesInOnePosition = DiagnosticCode("VAL227", .error, "one piece of advice per situation: no two taught lines of the curriculum give the learner different moves in one position (Polyglot key)")
+    public static let spoiledTrap = DiagnosticCode("VAL228", .error, "no spoiler in a trap: its introduction and the comment before a learner move do not name that move")
+    public static let uncheckedClaim = DiagnosticCode("VAL229", .warning, "a comment's present-tense claim about a square names its pieces so that they can be checked (or carries [%unchecked])")
     public static let fenNotCanonical = DiagnosticCode("VAL230", .error, "FEN text canonical (field order and spelling, as written by the FEN standard)")
     public static let fenFileOutOfDate = DiagnosticCode("VAL231", .error, "a .fen file equals what its PGN source regenerates (or, alone, what its own moves regenerate)")
     public static let gameOverMidLine = DiagnosticCode("VAL232", .error, "regenerate: no position in the middle of a line is already over (checkmate, stalemate, dead draw)")
@@ -40,7 +45,8 @@ public enum ValidatorCode {
         deviationTooShort, deviationByLearner, duplicateLine, conflictingNames, tooFewDeviations, notOneGame,
         gameEndsInLine, phase2LeavesLate, unexplainedLearnerMove, annotatedCoachMove, falseBoardClaim,
         deviationWithoutReason, tooFewPhase2Deviations, unconfirmedTrap, learnerMoveLoses, learnerMoveNearLimit,
-        tacticalClaimFails, engineCannotAnalyse, authoredEvalDisagrees, sidestepTooShort, fenNotCanonical,
+        tacticalClaimFails, engineCannotAnalyse, authoredEvalDisagrees, sidestepTooShort, mainLineWithoutPlan,
+        twoAdvicesInOnePosition, spoiledTrap, uncheckedClaim, fenNotCanonical,
         fenFileOutOfDate, gameOverMidLine, cannotWriteFEN,
     ]
 }
@@ -67,7 +73,7 @@ public enum NameCode {
 /// The checks on explanations (authored and generated). docs/annotator.md has the details.
 public enum AnnotatorCode {
     public static let unexplainedMove = DiagnosticCode("ANN501", .warning, "a main-line or deviation move has no authored comment and the annotator finds no motif for it (error when the move cannot be replayed)")
-    public static let explanationLength = DiagnosticCode("ANN502", .error, "an authored explanation shorter than 40 or longer than 220 characters")
+    public static let explanationLength = DiagnosticCode("ANN502", .error, "an authored explanation shorter than \(AuthoredComment.lengthBounds.lowerBound) or longer than \(AuthoredComment.lengthBounds.upperBound) characters")
     public static let pieceNotThere = DiagnosticCode("ANN503", .warning, "an authored comment names a piece on a square where no such piece stands")
     public static let namedMoveNotLegal = DiagnosticCode("ANN504", .warning, "an authored comment names a move that is legal neither here nor in the next positions of the line")
     public static let noEngineVerdict = DiagnosticCode("ANN505", .warning, "build: the annotator got no engine verdict for a move and explains it from the rules alone")

@@ -5,8 +5,6 @@ import Diagnostics
 
 /// Rules about a single source, without the engine.
 public enum SourceChecks {
-    /// A coach main line needs this many full moves.
-    public static let minimumMainLineMoves = 12
     /// A deviation continues this many full moves after the opponent's deviating move and the learner's answer.
     public static let minimumDeviationMoves = 3
     public static let minimumDeviations = 4
@@ -56,13 +54,7 @@ public enum SourceChecks {
 
         // Lengths, deviations and duplicates need whole lines: a source cut short by a reading error skips them.
         guard s.isComplete else { return out }
-        let main = s.mainLine
         if s.kind == .coach {
-            let fullMoves = main.moves.count / 2
-            if fullMoves < minimumMainLineMoves {
-                err(ValidatorCode.mainLineTooShort, "the main line has \(fullMoves) full moves; a coach opening needs at least \(minimumMainLineMoves)",
-                    main.moves.last?.location)
-            }
             let deviations = s.deviations
             if deviations.count < minimumDeviations {
                 err(ValidatorCode.tooFewDeviations, "\(deviations.count) named deviations; a coach opening needs at least \(minimumDeviations)",

@@ -148,6 +148,7 @@ public enum SourceReader {
             var arrows: [String] = []
             var highlights: [String] = []
             var evaluation: Evaluation?
+            var unchecked = false
             for c in n.comments {
                 if !c.text.isEmpty { texts.append(c.text) }
                 for cmd in c.commands {
@@ -155,14 +156,15 @@ public enum SourceReader {
                     case .arrows(let a): arrows += a.map { "\($0.color.letter)\($0.from.name)\($0.to.name)" }
                     case .highlights(let h): highlights += h.map { "\($0.color.letter)\($0.square.name)" }
                     case .evaluation(let e): evaluation = e
-                    case .clock, .other: break
+                    case .other(let name, _): unchecked = unchecked || name == "unchecked"
+                    case .clock: break
                     }
                 }
             }
             let comment = texts.isEmpty ? nil : texts.joined(separator: " ")
             return LineMove(ply: n.ply, before: b, move: m, san: n.san, writtenSAN: n.writtenSAN, comment: comment,
                             arrows: arrows, highlights: highlights, location: loc(n.location), nags: n.nags,
-                            evaluation: evaluation)
+                            evaluation: evaluation, claimsUnchecked: unchecked)
         }
         // The path of nodes from the root to node i.
         func path(to i: Int) -> [Int] {

@@ -62,3 +62,17 @@ func claimCases() throws -> [ClaimCase] {
     #expect(CommentClaims.reason(.count(side: .black, target: Square("d5")!, count: 3, defending: true), in: after)
         == "Black has 1 (2 counting pieces lined up behind them) defenders of d5, not 3")
 }
+
+@Test func claimsWhosePiecesCannotBeToldAreUnresolved() throws {
+    let p = try Position(Setup(fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"))
+    let m = try #require(p.legalMoves.first { $0.uci == "b8c6" })
+    let r = CommentClaims.reading(of: "This attacks d4. The knight defends e5.", after: m, from: p)
+    #expect(r.unresolved == ["attacks d4"])
+    #expect(r.claims.count == 1)
+    // After castling, `it` names no piece.
+    let c = try Position(Setup(fen: "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 6 5"))
+    let castle = try #require(c.legalMoves.first { $0.isCastle })
+    #expect(CommentClaims.reading(of: "It guards h2 now.", after: castle, from: c).unresolved == ["guards h2"])
+    // A hedged sentence claims nothing, resolved or not.
+    #expect(CommentClaims.reading(of: "Later this attacks d4.", after: m, from: p).unresolved == [])
+}

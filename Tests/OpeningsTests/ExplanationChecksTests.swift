@@ -46,6 +46,6 @@ import Testing
         #expect(!ExplanationChecks.looksLikeMove("d4"))
         #expect(!ExplanationChecks.looksLikeMove("King"))
         #expect(!ExplanationChecks.looksLikeMove("Qxe9"))
-        #expect(ExplanationChecks.rawTokens("3...Nf6, then (Bb5).") == ["Nf6", "then", "Bb5"])
+        #expect(AuthoredComment("3...Nf6, then (Bb5).").words == ["Nf6", "then", "Bb5"])
     }
 }

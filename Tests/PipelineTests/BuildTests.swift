@@ -86,9 +86,9 @@ import Testing
 
     @Test func validationErrorsStopTheBuild() throws {
         let out = try Fixtures.tempDirectory()
-        let r = try build(Fixtures.path("validate/VAL204"), into: out)
+        let r = try build(Fixtures.path("validate/VAL226"), into: out)
         #expect(r.failed)
-        #expect(r.diagnostics.contains { $0.code == "VAL204" })
+        #expect(r.diagnostics.contains { $0.code == "VAL226" })
         #expect(!FileManager.default.fileExists(atPath: out + "/openings.sqlite"))
     }
 

@@ -93,7 +93,8 @@ write("good/library/fen-only", "alone.fen", fens("e4 c5 Nf3".split()) + "\n" + f
 write("VAL201", "italian.pgn", good.replace("2. Nf3", "2. Ng1f3", 1))
 write("VAL202", "italian.pgn", good.replace('[ECO "C50"]\n', ""))
 write("VAL203", "italian.pgn", good.replace('[ECO "C50"]', '[ECO "F50"]').replace('[Difficulty "2"]', '[Difficulty "7"]'))
-write("VAL204", "italian.pgn", pgn(TAGS, movetext(MAIN[:20], DEVS)))
+# VAL204 (12 full moves) is retired; a main line cut at 10...Re8 ends without a stated plan (VAL226).
+write("VAL226", "italian.pgn", pgn(TAGS, movetext(MAIN[:20], DEVS)))
 write("VAL205", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS, dev_marker=lambda p, n, k="deviation": marker(5 if n.startswith("Two") else p, n, k))))
 write("VAL206", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS[:4] + [(7, "d6 d4 exd4 cxd4".split(), 2, "Quiet 4...d6")])))
 write("VAL207", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS + [(4, "Nc3 Nf6 d3 Bc5 Be3 Bxe3 fxe3 d6".split(), 2, "Learner's own choice")])))
@@ -114,6 +115,14 @@ write("VAL225", "italian.pgn", pgn(TAGS, movetext(MAIN, [(1, DEVS[0][1][:8], 2, 
 write("VAL214", "italian.pgn", pgn(TAGS, movetext(MAIN, DEVS, explain=False)))
 write("VAL224", "italian.pgn", good.replace("[%eval 4.0]", "[%eval -2.0]"))
 write("VAL211", "italian.pgn", good + "\n" + good)
+# The Two Knights line transposes to the main line after 4...Nf6 and plays 5.b4 where the main line plays 5.d3.
+write("VAL227", "italian.pgn", good.replace("3... Nf6 4. d3 {" + EXPLAIN + "} Be7 5. O-O {" + EXPLAIN + "} O-O 6. Re1 {" + EXPLAIN + "} d6 7. c3 {" + EXPLAIN + "} )",
+      "3... Nf6 4. c3 {" + EXPLAIN + "} Bc5 5. b4 {" + EXPLAIN + "} Bb6 6. d3 {" + EXPLAIN + "} d6 7. O-O {" + EXPLAIN + "} )", 1))
+# A claim whose piece cannot be told: a warning, silenced by the [%unchecked] marker.
+write("VAL229", "italian.pgn", good.replace("2. Nf3 {" + EXPLAIN + "}", "2. Nf3 {This attacks e5 at once and gets ready to castle on the king's side.}", 1))
+write("VAL229-marked", "italian.pgn", good.replace("2. Nf3 {" + EXPLAIN + "}", "2. Nf3 {[%unchecked] This attacks e5 at once and gets ready to castle on the king's side.}", 1))
+write("VAL228", "italian.pgn", good.replace('kind=trap reason="Club players choose it often here."] A common way to leave the main line early.}',
+      'kind=trap reason="Club players choose it often here."] Black gives up the e5-pawn for speed, and 6.Bxf7+ wins the c5-bishop.}', 1))
 write("VAL230/library/fen-only", "alone.fen", fens("e4 c5 Nf3".split()).replace("KQkq", "QKkq", 1))
 write("VAL231/library/classical", "qgd.pgn", classical)
 write("VAL231/library/classical", "qgd.fen", fens(CLASSICAL[:-1]))

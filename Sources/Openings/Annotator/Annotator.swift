@@ -195,7 +195,7 @@ public struct Annotator: Sendable {
             var arrows = Self.arrows(motifs, move: move, mover: before.turn, learner: r.learner)
             if i < r.authoredArrows.count, !r.authoredArrows[i].isEmpty { arrows = r.authoredArrows[i] }
             var concepts = Set(motifs.flatMap(\.concepts))
-            if let authored { concepts.formUnion(Concept.named(in: authored)) }
+            if let authored { concepts.formUnion(Concept.named(in: AuthoredComment(authored))) }
             if r.kind == .trap, i == 0 || motifs.contains(where: { $0.evidence != nil }) { concepts.insert(.trap) }
             result.append(MoveAnnotation(ply: ply, san: san, uci: move.uci, fenBefore: before.fen(), motifs: motifs,
                                          concepts: concepts.sorted().map(\.rawValue), explanation: explanation, source: source,

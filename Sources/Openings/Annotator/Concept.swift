@@ -20,17 +20,18 @@ public enum Concept: String, Hashable, Sendable, Codable, CaseIterable, Comparab
         (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
     }
 
-    /// Concepts an authored explanation names in words (`pin` → tactics, `castle` → king safety, …).
-    static func named(in text: String) -> [Concept] {
-        let t = text.lowercased()
-        let words: [(String, Concept)] = [
-            ("centre", .centreControl), ("center", .centreControl), ("develop", .development), ("castl", .kingSafety),
-            ("king safe", .kingSafety), ("attack", .tactics), ("pin", .tactics), ("fork", .tactics), ("trap", .trap),
-            ("threat", .tactics), ("space", .space), ("plan", .plan), ("prepares", .plan), ("break", .pawnBreak),
-            ("pawn chain", .pawnStructure), ("isolated", .pawnStructure), ("doubled", .pawnStructure),
-            ("gambit", .gambit), ("sacrific", .material), ("wins a pawn", .material), ("pawn up", .material),
-            ("diagonal", .pieceActivity), ("open file", .pieceActivity), ("outpost", .pieceActivity), ("mistake", .mistake),
-        ]
-        return words.filter { t.contains($0.0) }.map(\.1)
+    /// Concepts an authored explanation names in words (`pin` → tactics, `castle` → king safety, …), each
+    /// stem at the start of a word (`plan` finds `plans`, not `explanation`; see `AuthoredComment.contains(stem:)`).
+    static let stems: [(String, Concept)] = [
+        ("centre", .centreControl), ("center", .centreControl), ("develop", .development), ("castl", .kingSafety),
+        ("king safe", .kingSafety), ("attack", .tactics), ("pin", .tactics), ("fork", .tactics), ("trap", .trap),
+        ("threat", .tactics), ("space", .space), ("plan", .plan), ("prepares", .plan), ("break", .pawnBreak),
+        ("pawn chain", .pawnStructure), ("isolated", .pawnStructure), ("doubled", .pawnStructure),
+        ("gambit", .gambit), ("sacrific", .material), ("wins a pawn", .material), ("pawn up", .material),
+        ("diagonal", .pieceActivity), ("open file", .pieceActivity), ("outpost", .pieceActivity), ("mistake", .mistake),
+    ]
+
+    static func named(in comment: AuthoredComment) -> [Concept] {
+        stems.filter { comment.contains(stem: $0.0) }.map(\.1)
     }
 }

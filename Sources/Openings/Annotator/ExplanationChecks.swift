@@ -6,9 +6,9 @@ import Diagnostics
 /// The annotator's checks for `forge validate`. Codes:
 /// - `ANN501` (warning): a main-line or deviation move has no authored comment and the annotator finds no
 ///   motif for it, so only a filler sentence can be generated. (error when the move cannot be replayed)
-/// - `ANN502` (error): an authored explanation shorter than 40 or longer than 220 characters.
+/// - `ANN502` (error): an authored explanation outside `AuthoredComment.lengthBounds` (40 to 220 characters).
 /// - `ANN503` (warning): an authored comment names a piece on a square where no such piece stands
-///   (before or after the move): `the knight on f5`.
+///   (before or after the move): `the knight on f5`, `the f5-knight`.
 /// - `ANN504` (warning): an authored comment names a move (`Nf3`, `exd5`, `O-O`) that is legal neither
 ///   before nor after the move, nor in the next positions of the line, nor after one more move of either side.
 ///
@@ -41,7 +41,8 @@ public enum ExplanationChecks {
                 let lm = r.moves[i]
                 let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
                 if let text = i < r.authored.count ? r.authored[i] : nil {
-                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: at)
+                    let earlier = Array(positions[max(0, i - planHorizon)..<min(i, positions.count)])
+                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, earlier: earlier, at: at)
                 } else {
                     let motifs = Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? r.moves[i - 1].move : r.previous,
                                                       reply: i + 1 < r.moves.count ? r.moves[i + 1].move : nil)
@@ -67,7 +68,8 @@ public enum ExplanationChecks {
                 let lm = moves[i]
                 let later = Array(positions[min(i + 1, positions.count)..<min(positions.count, i + 2 + planHorizon)])
                 if let text = lm.comment, !text.isEmpty {
-                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, at: lm.location)
+                    let earlier = Array(positions[max(0, i - planHorizon)..<i])
+                    out += checkAuthored(text, before: lm.before, move: lm.move, later: later, earlier: earlier, at: lm.location)
                 } else if Annotator.ruleMotifs(before: lm.before, move: lm.move, previous: i > 0 ? moves[i - 1].move : nil,
                                                 reply: i + 1 < moves.count ? moves[i + 1].move : nil).isEmpty {
                     out.append(Diagnostic(missing,
@@ -80,28 +82,35 @@ public enum ExplanationChecks {
     }
 
     /// Checks one authored explanation of `move` played in `before`. `later` are the positions after the move
-    /// along the line (the first is the position right after it).
-    public static func checkAuthored(_ text: String, before: Position, move: Move, later: [Position] = [], at: SourceLocation? = nil) -> [Diagnostic] {
+    /// along the line (the first is the position right after it); `earlier` the ones before `before`, where a
+    /// piece the comment recalls stood (`the c8-bishop guarded b7 until it went to g4`, `won the f7-pawn`).
+    public static func checkAuthored(_ text: String, before: Position, move: Move, later: [Position] = [], earlier: [Position] = [],
+                                     at: SourceLocation? = nil) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let count = text.count
-        if count < 40 || count > 220 {
-            out.append(Diagnostic(length, "authored explanation has \(count) characters; expected 40 to 220", at: at,
+        let bounds = AuthoredComment.lengthBounds
+        if !bounds.contains(count) {
+            out.append(Diagnostic(length, "authored explanation has \(count) characters; expected \(bounds.lowerBound) to \(bounds.upperBound)", at: at,
                                   notes: ["text: \(text)"]))
         }
         let after = before.playingUnchecked(move)
-        let words = tokens(text)
-        // "the knight on f5"
-        for (i, w) in words.enumerated() where i + 2 < words.count && words[i + 1] == "on" {
-            guard let role = roleNamed(w), let sq = Square(words[i + 2]), words[i + 2].count == 2 else { continue }
-            let there = ([before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == role }
-            if !there {
-                out.append(Diagnostic(pieceNotThere, "comment names a \(role.name) on \(sq.name), but there is none there", at: at,
-                                      notes: ["position after the move: \(after.fen())"]))
+        let comment = AuthoredComment(text)
+        // "the knight on f5", "the f5-knight": a piece named on its square, read as the claim checks read it
+        // (a SAN move such as "Nf5" names a move, not a piece standing there).
+        var named: Set<String> = []
+        for words in comment.sentences.map(\.words) {
+            for i in words.indices where CommentClaims.sanPiece(words[i]) == nil {
+                guard let p = CommentClaims.piece(at: i, in: words), let sq = p.square, named.insert("\(p.role.name) \(sq.name)").inserted else { continue }
+                let there = (earlier + [before, after] + later.prefix(3)).contains { $0.board.role(at: sq) == p.role }
+                if !there {
+                    out.append(Diagnostic(pieceNotThere, "comment names a \(p.role.name) on \(sq.name), but there is none there", at: at,
+                                          notes: ["position after the move: \(after.fen())"]))
+                }
             }
         }
         // Moves: SAN with a piece letter, a capture, or castling.
         var seen: Set<String> = []
-        for w in rawTokens(text) where looksLikeMove(w) && !seen.contains(w) {
+        for w in comment.words where looksLikeMove(w) && !seen.contains(w) {
             seen.insert(w)
             var candidates = [before, after] + later
             if let p = BoardFacts.passing(after) { candidates.append(p) }
@@ -132,21 +141,6 @@ public enum ExplanationChecks {
         case "queen": .queen
         case "king": .king
         default: nil
-        }
-    }
-
-    /// Lower-cased words, punctuation stripped.
-    static func tokens(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
-    }
-
-    /// Whitespace-separated tokens with move numbers, dots and trailing punctuation removed: `3...Nf6,` → `Nf6`.
-    static func rawTokens(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "/" }).map { raw in
-            var s = Substring(raw)
-            while let f = s.first, f.isNumber || f == "." || f == "(" || f == "\"" || f == "'" { s = s.dropFirst() }
-            while let l = s.last, ",.;:!?)\"'".contains(l) { s = s.dropLast() }
-            return String(s)
         }
     }
 

@@ -25,7 +25,8 @@ enum Wording {
 /// Writes explanations. Every clause states something a motif established; at most one material or evaluative claim
 /// is written per move, and it is the one returned with the text (its engine score goes to the bundle).
 struct SentenceWriter {
-    static let maxLength = 220
+    /// Generated text is held to the authored maximum.
+    static let maxLength = AuthoredComment.lengthBounds.upperBound
 
     /// Sentences already used in this line; no sentence is used twice.
     var used: Set<String> = []

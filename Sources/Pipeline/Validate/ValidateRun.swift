@@ -102,6 +102,7 @@ public enum Validate {
         for s in lib.sources + lib.partialSources { out += SourceChecks.check(s) + CurriculumChecks.check(s) }
         for s in lib.sources where s.kind == .coach { out += ExplanationChecks.check(source: s) }
         out += LibraryChecks.check(lib.sources)
+        out += AdviceChecks.check(lib.sources)
         out += fenFileProblems(lib)
         let positions = EngineChecks.positions(of: lib.sources)
         if let oracle {

@@ -1,0 +1,54 @@
+// AdviceChecks: one piece of advice per situation — across the curriculum, the learner is taught one move in each position.
+import ChessCore
+import Diagnostics
+
+/// VAL227 over every coach source at once: two taught lines (a main line, a phase-2 line) that give the learner
+/// different moves in the same position (the same Polyglot key) contradict each other.
+///
+/// Two openings that leave a shared trunk by their own main-line moves (the Italian's 3.Bc4, the Scotch's 3.d4
+/// after 1.e4 e5 2.Nf3 Nc6) are a choice of opening, not two pieces of advice: a position where both moves
+/// are their own source's main-line move is not reported.
+///
+/// ```swift
+/// let diagnostics = AdviceChecks.check(library.sources)
+/// ```
+public enum AdviceChecks {
+    struct Advice {
+        var file: String
+        var line: String
+        var move: LineMove
+        var onMainLine: Bool
+    }
+
+    public static func check(_ sources: [OpeningSource]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var first: [UInt64: Advice] = [:]
+        var reported = Set<String>()  // one report per position and move
+        for s in sources where s.kind == .coach && s.isComplete {
+            guard let learner = s.learner else { continue }
+            // A deviation that starts with the learner's own move is VAL207's finding, not a second piece of advice.
+            for line in CurriculumChecks.taughtLines(s) where line.role == .main || line.ownMoves.first?.before.turn != learner {
+                let own = line.role == .main ? line.moves[...] : line.ownMoves
+                for m in own where m.before.turn == learner {
+                    let key = m.before.zobristKey
+                    let here = Advice(file: s.file, line: line.role == .main ? "the main line" : "\"\(line.name)\"", move: m,
+                                      onMainLine: line.role == .main)
+                    guard let other = first[key] else {
+                        first[key] = here
+                        continue
+                    }
+                    guard other.move.move != m.move, !(other.onMainLine && here.onMainLine && other.file != here.file),
+                          reported.insert("\(key) \(m.move.uci)").inserted else { continue }
+                    let otherAt = other.move.location
+                    out.append(Diagnostic(
+                        ValidatorCode.twoAdvicesInOnePosition,
+                        "learner move \(EngineChecks.moveLabel(m)) in \(here.line) differs from \(EngineChecks.moveLabel(other.move)) that \(other.line) of \(other.file) teaches in the same position",
+                        at: m.location,
+                        notes: ["the other line: \(otherAt.file):\(otherAt.line):\(otherAt.column)", "position: \(m.before.fen())",
+                                "teach one move in one position, or leave the position by another move order"]))
+                }
+            }
+        }
+        return out
+    }
+}
