@@ -40,12 +40,15 @@ public enum AdviceChecks {
                     guard other.move.move != m.move, !(other.onMainLine && here.onMainLine && other.file != here.file),
                           reported.insert("\(key) \(m.move.uci)").inserted else { continue }
                     let otherAt = other.move.location
+                    // Within one course two answers contradict each other: an error. Two courses are two repertoires
+                    // (the Italian meets 1...c5 with 2.c3, the Ruy with 2.Nf3): the learner is told, as a warning.
+                    let severity: Severity = other.file == here.file ? .error : .warning
                     out.append(Diagnostic(
                         ValidatorCode.twoAdvicesInOnePosition,
                         "learner move \(EngineChecks.moveLabel(m)) in \(here.line) differs from \(EngineChecks.moveLabel(other.move)) that \(other.line) of \(other.file) teaches in the same position",
                         at: m.location,
                         notes: ["the other line: \(otherAt.file):\(otherAt.line):\(otherAt.column)", "position: \(m.before.fen())",
-                                "teach one move in one position, or leave the position by another move order"]))
+                                "teach one move in one position, or leave the position by another move order"]).reported(as: severity))
                 }
             }
         }

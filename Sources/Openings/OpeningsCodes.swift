@@ -31,7 +31,7 @@ public enum ValidatorCode {
     public static let authoredEvalDisagrees = DiagnosticCode("VAL224", .error, "engine: an authored [%eval …] agrees with Stockfish (same mate, within 150 cp, or the same clear edge)")
     public static let sidestepTooShort = DiagnosticCode("VAL225", .error, "a sidestep (kind=sidestep) goes on for at least 6 full moves after it leaves")
     public static let mainLineWithoutPlan = DiagnosticCode("VAL226", .error, "a coach main line ends in a stated plan: the comment on its last move starts a sentence with \"Next\" or names the plan (\"Plans: …\")")
-    public static let twoAdvicesInOnePosition = DiagnosticCode("VAL227", .error, "one piece of advice per situation: no two taught lines of the curriculum give the learner different moves in one position (Polyglot key)")
+    public static let twoAdvicesInOnePosition = DiagnosticCode("VAL227", .error, "one piece of advice per situation: no two taught lines of a course give the learner different moves in one position (Polyglot key); across two courses a warning")
     public static let spoiledTrap = DiagnosticCode("VAL228", .error, "no spoiler in a trap: its introduction and the comment before a learner move do not name that move")
     public static let uncheckedClaim = DiagnosticCode("VAL229", .warning, "a comment's present-tense claim about a square names its pieces so that they can be checked (or carries [%unchecked])")
     public static let fenNotCanonical = DiagnosticCode("VAL230", .error, "FEN text canonical (field order and spelling, as written by the FEN standard)")
