@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "forge",
             // Every module it imports, declared: Pipeline runs the commands; the others give option and report types.
-            dependencies: ["Pipeline", "ChessPGN", "Diagnostics", "Openings", "UCIEngine", "Words",
+            dependencies: ["Pipeline", "ChessCore", "ChessPGN", "Diagnostics", "Openings", "UCIEngine", "Words",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The timing modes of `make bench` (scripts/bench/*.sh): not a product, never linked into forge or an app.

@@ -46,7 +46,7 @@ struct ExplainCommand: ParsableCommand {
         let result = runExplain(ExplainConfiguration(
             fen: fen, moves: moves, learner: learner.map { $0 == .white ? PieceColor.white : .black }, format: outputFormat,
             engine: engineOptions.configuration))
-        if !result.output.isEmpty { print(result.output, terminator: "") }
+        if !result.output.isEmpty { Console.write(result.output, to: .output) }
         try report.finish(result, command: "explain", dataOnStandardOutput: true)
     }
 }

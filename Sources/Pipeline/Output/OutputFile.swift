@@ -99,24 +99,9 @@ public final class OutputFile {
 
     /// Writes the buffered bytes.
     public func flush() throws(OutputError) {
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { b in
-                #if canImport(Glibc)
-                Glibc.write(fd, b.baseAddress.map { $0 + offset }, b.count - offset)
-                #else
-                Darwin.write(fd, b.baseAddress.map { $0 + offset }, b.count - offset)
-                #endif
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
-                buffer.removeAll()
-                throw .ioError(name, Self.reason(e))
-            }
-            offset += n
-        }
-        buffer.removeAll(keepingCapacity: true)
+        let failed = buffer.withUnsafeBytes { writeAll(fd, $0) }
+        buffer.removeAll(keepingCapacity: failed == nil)
+        if let e = failed { throw .ioError(name, Self.reason(e)) }
     }
 
     /// Writes what is buffered and puts the output in place (renames the temporary file over the target).

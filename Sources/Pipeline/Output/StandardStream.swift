@@ -26,23 +26,9 @@ public enum StandardStream: Sendable {
 
     /// Writes all of `text`; throws the first error (`EINTR` is retried).
     public func write(_ text: String) throws(StreamWriteError) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { b in
-                #if canImport(Glibc)
-                Glibc.write(descriptor, b.baseAddress.map { $0 + offset }, b.count - offset)
-                #else
-                Darwin.write(descriptor, b.baseAddress.map { $0 + offset }, b.count - offset)
-                #endif
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw StreamWriteError(stream: self, code: errno)
-            }
-            offset += n
-        }
-        bytes.removeAll()
+        var text = text
+        let failed = text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+        if let code = failed { throw StreamWriteError(stream: self, code: code) }
     }
 
     /// Makes sure descriptors 0, 1 and 2 are open before anything else is: a stream closed by the caller
@@ -70,4 +56,23 @@ public struct StreamWriteError: Error, Sendable, CustomStringConvertible {
     public var closedPipe: Bool { code == EPIPE }
 
     public var description: String { "cannot write \(stream.name): \(String(cString: strerror(code)))" }
+}
+
+/// Writes every byte of `bytes` to `fd` with `write(2)`, retrying `EINTR` and short writes: the one write loop of
+/// standard streams and output files. Returns the `errno` of the first failure, nil when every byte is out.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+        #if canImport(Glibc)
+        let n = Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+        #else
+        let n = Darwin.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+        #endif
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += n
+    }
+    return nil
 }
