@@ -170,7 +170,8 @@ public final class EngineSession {
         return try readSearch(go, limits: limits)
     }
 
-    /// Reads `info` lines until `bestmove`, after `go` was sent.
+    /// Reads `info` lines until `bestmove`, after `go` was sent. A `bestmove` that cannot be read ends
+    /// the search at once with `.protocolViolation` (the engine is killed), not at the watchdog.
     private func readSearch(_ go: UCICommand, limits: SearchLimits) throws(EngineFailure) -> SearchOutcome {
         searches += 1
         let seconds = watchdog.searchSeconds(limits)
@@ -214,6 +215,10 @@ public final class EngineSession {
                     outcome.completedLines = iteration.keys.sorted().compactMap { iteration[$0] }
                 }
                 return outcome
+            case .malformed(let line, let reason) where UCIReply.isBestMoveLine(line):
+                // The search is over and its answer unreadable: waiting on would only reach the watchdog.
+                transport.terminate()
+                throw .protocolViolation("unreadable reply to \"\(go.text)\": \(reason) in \"\(line)\"")
             default: continue
             }
         }

@@ -190,6 +190,55 @@ func configuredScript(multiPV: Int = 2) -> ScriptedTransport {
         }
     }
 
+    @Test(arguments: [
+        ("bestmove zz9", "\"zz9\" is not a UCI move"),
+        ("bestmove", "bestmove without a move"),
+        ("bestmove e2e4e", "\"e2e4e\" is not a UCI move"),
+    ])
+    func unreadableBestMoveEndsTheSearchAtOnce(line: String, reason: String) throws {
+        // The engine then stays silent: before, the session read on until the watchdog (10 s a try).
+        let t = ScriptedTransport().expect("uci", handshakeReplies)
+            .expect("position fen \(fen)")
+            .expect("go nodes 1000", ["info depth 1 multipv 1 score cp 3 nodes 10 pv e2e4", line])
+        t.hangsAtEnd = true
+        let log = EventLog()
+        let s = EngineSession(transport: t, watchdog: Watchdog(readySeconds: 30), log: log.sink)
+        try s.handshake()
+        let started = Date()
+        #expect(throws: EngineFailure.protocolViolation("unreadable reply to \"go nodes 1000\": \(reason) in \"\(line)\"")) {
+            try s.search(fen: fen, limits: SearchLimits(nodes: 1000))
+        }
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(log.events == [.malformedLine(line, reason: reason)])
+        // The engine was killed: the next command finds it closed.
+        #expect(throws: EngineFailure.self) { try s.waitUntilReady() }
+    }
+
+    @Test func poolDoesNotWaitOutAnUnreadableBestMove() throws {
+        // Every engine answers its search with a bestmove that is not a move, then says nothing.
+        let launcher = EngineLauncher(description: "scripted") { () throws(EngineFailure) -> any LineTransport in
+            let t = ScriptedTransport().expect("uci", handshakeReplies)
+                .expect("setoption name Threads value 1").expect("setoption name Hash value 16")
+                .expect("setoption name MultiPV value 1").expect("setoption name UCI_ShowWDL value true")
+                .expect("isready", ["readyok"]).expect("ucinewgame").expect("isready", ["readyok"])
+                .expect("position fen \(fen)").expect("go nodes 10", ["bestmove ???"])
+            t.hangsAtEnd = true
+            return t
+        }
+        let pool = EnginePool(launcher: launcher, size: 1, maxAttempts: 3)
+        let started = Date()
+        let results = pool.analyse([fen], profile: AnalysisProfile(nodes: 10, multiPV: 1))
+        #expect(Date().timeIntervalSince(started) < 5)
+        guard results.count == 1, case .failure(let failure) = results[0] else {
+            Issue.record("expected one failure, got \(results)")
+            return
+        }
+        #expect(failure == .gaveUp(attempts: 3, last: .protocolViolation(
+            "unreadable reply to \"go nodes 10\": \"???\" is not a UCI move in \"bestmove ???\"")))
+        #expect(failure.code == EngineCode.gaveUp)
+        #expect(pool.launches == 3)
+    }
+
     @Test func silentEngineHitsTheWatchdog() throws {
         let t = ScriptedTransport().expect("uci", handshakeReplies).expect("isready")
         t.hangsAtEnd = true
