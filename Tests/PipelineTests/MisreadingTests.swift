@@ -93,3 +93,17 @@ private func fixture(_ rel: String) -> String { Fixtures.path(rel) }
         #expect(try EngineLocator.locate(explicitPath: nil, environment: ["FORGE_ENGINE": "/abs/fish"]) == "/abs/fish")
     }
 }
+
+@Suite(.enabled(if: ForgeRunner.available && FileManager.default.isExecutableFile(atPath: "/usr/games/stockfish")))
+struct JobsCapTests {
+    /// `--jobs` above the core count is capped with UCI121 and the run goes on (it used to start every engine asked for).
+    @Test func jobsAboveTheCoresWarnsAndRuns() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let r = try ForgeRunner.run(["analyze", "analyze/positions.fen", "--nodes", "100", "--multipv", "1", "--jobs", "\(cores + 3)",
+                                     "--no-cache", "--engine", "/usr/games/stockfish"], in: Fixtures.root, timeLimit: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderrLines.filter { $0.contains("UCI121") }
+            == ["warning[UCI121]: --jobs \(cores + 3) asks for more engines than the \(cores) cores; \(cores) started"], "\(r.stderr)")
+        #expect(!r.stdout.isEmpty)
+    }
+}

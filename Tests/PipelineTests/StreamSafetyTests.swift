@@ -2,6 +2,7 @@
 // and a closed or full standard stream ends forge with 74 (141 quietly for a closed pipe), never a crash (issue 30).
 import Foundation
 import Testing
+import UCIEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,6 +76,27 @@ import Glibc
     ])
     func aLostStreamExits74(_ arguments: String, _ redirect: String) throws {
         #expect(try run(arguments, redirect) == 74, "forge \(arguments) \(redirect)")
+    }
+
+    /// The commands whose answer is their standard output: a full disk loses it, so they end with 74, not 0
+    /// (`words solve`, `words lookup`, `cache stats` exited 0; `analyze` exited 141 on ENOSPC).
+    @Test func aCommandWhoseAnswerIsLostToAFullDiskExits74() throws {
+        let dir = try wordsTempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(fixtureBuild(out: dir).diagnostics.isEmpty)
+        let dawg = "--dawg '\(dir)/words.dawg'"
+        _ = try AnalysisCache(path: dir + "/results.sqlite")
+        var commands = [
+            "words solve anagrams stared \(dawg)", "words lookup cat \(dawg)", "cache stats '\(dir)/results.sqlite'",
+        ]
+        if FileManager.default.isExecutableFile(atPath: "/usr/games/stockfish") {
+            commands.append("analyze '\(Fixtures.path("analyze/positions.fen"))' --nodes 100 --multipv 1 --jobs 1 --no-cache --engine /usr/games/stockfish")
+        }
+        for command in commands {
+            // The same command with its output kept succeeds: the 74 is the lost output, nothing else.
+            #expect(try run(command, ">/dev/null") == 0, "forge \(command)")
+            #expect(try run(command, ">/dev/full") == 74, "forge \(command) >/dev/full")
+        }
     }
 
     /// `forge … | head -1`: the status of a tool killed by SIGPIPE (141) and not a word on standard error.
