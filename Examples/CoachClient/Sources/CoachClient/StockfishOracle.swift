@@ -67,7 +67,7 @@ final class StockfishOracle: EngineOracle, @unchecked Sendable {
         if p.isStalemate { return EngineVerdict(score: .centipawns(0), wdl: nil, lines: [], depth: 0, nodes: 0, engine: "Stockfish", profile: "example") }
         send("ucinewgame\nposition fen \(p.fen())\ngo nodes \(nodes)")
         guard let lines = read(until: "bestmove") else { return nil }
-        var found: (score: EngineScore, depth: Int, pv: [String])?
+        var found: (score: Score, depth: Int, pv: [String])?
         for line in lines where line.hasPrefix("info ") && !line.contains("bound") {
             let words = line.split(separator: " ").map(String.init)
             guard let s = words.firstIndex(of: "score"), s + 2 < words.count, let value = Int(words[s + 2]),
