@@ -128,16 +128,16 @@ public enum Classify {
     }
 
     static func classify(_ config: ClassifyConfiguration, into report: inout ClassifyReport) throws(ClassifyError) {
-        let names: NameList
+        let names: NameKeyTable
         do throws(Diagnostic) {
-            let loaded = try NameListFiles.load(config.namesPath)
-            names = loaded.list
+            let loaded = try NameListFiles.loadKeyTable(config.namesPath)
+            names = loaded.table
             report.diagnostics += loaded.diagnostics
         } catch {
             report.diagnostics.append(error)
             return
         }
-        var namer = GameNamer(list: names, variations: config.variations)
+        var namer = GameNamer(names: names, variations: config.variations)
         let shared = config.inPlace ? nil : try open(config.outputPath, inputs: config.inputs)
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
             // --in-place rewrites regular files only: a FIFO would be read to its end and then written into (or
@@ -257,13 +257,17 @@ public enum Classify {
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         output += bytes[0..<bom]
         var cursor = bom
+        // A name's two tag lines are made once: most games of a file share a few names.
+        var tagLines: [OpeningName: [UInt8]] = [:]
         for (i, g) in games.enumerated() {
             // Game starts only move forward; the clamps keep a malformed location from cutting backwards.
             let start = max(cursor, text.offset(of: g.start))
             let end = max(start, i + 1 < games.count ? text.offset(of: games[i + 1].start) : bytes.count)
             output += bytes[cursor..<start]
             if let opening = g.mainLine?.opening {
-                output += GameText.retagged(bytes[start..<end], eco: opening.eco, opening: opening.name)
+                let added = tagLines[opening] ?? GameText.tagLines(opening)
+                tagLines[opening] = added
+                output += GameText.retagged(bytes[start..<end], adding: added)
             } else {
                 output += bytes[start..<end]
             }
@@ -303,12 +307,17 @@ struct GameText {
         return i
     }
 
-    static let replaced: Set<String> = ["ECO", "Opening", "Variation", "SubVariation"]
+    /// The tags a name replaces, as bytes (compared without making a String of every tag name).
+    static let replaced: [[UInt8]] = ["ECO", "Opening", "Variation", "SubVariation"].map { Array($0.utf8) }
 
-    /// `game` with its `ECO`, `Opening`, `Variation` and `SubVariation` tag lines removed and `ECO` and `Opening`
-    /// added after its last tag line (before its movetext when it has no tags).
-    static func retagged(_ game: ArraySlice<UInt8>, eco: String, opening: String) -> [UInt8] {
-        let added = Array("[ECO \"\(escaped(eco))\"]\n[Opening \"\(escaped(opening))\"]\n".utf8)
+    /// The `ECO` and `Opening` tag lines of a name.
+    static func tagLines(_ opening: OpeningName) -> [UInt8] {
+        Array("[ECO \"\(escaped(opening.eco))\"]\n[Opening \"\(escaped(opening.name))\"]\n".utf8)
+    }
+
+    /// `game` with its `ECO`, `Opening`, `Variation` and `SubVariation` tag lines removed and `added` (the name's
+    /// `ECO` and `Opening` lines, ``tagLines(_:)``) put after its last tag line (before its movetext when it has no tags).
+    static func retagged(_ game: ArraySlice<UInt8>, adding added: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(game.count + added.count)
         var i = game.startIndex
@@ -323,8 +332,8 @@ struct GameText {
             sawTag = true
             var k = j + 1
             while k < lineEnd, game[k] != 32, game[k] != 9, game[k] != UInt8(ascii: "\"") { k += 1 }
-            let name = String(decoding: game[(j + 1)..<k], as: UTF8.self)
-            if !replaced.contains(name) { out += game[i..<next] }
+            let name = game[(j + 1)..<k]
+            if !replaced.contains(where: { $0.elementsEqual(name) }) { out += game[i..<next] }
             if lineEnd == game.endIndex { out.append(10) }
             i = next
         }

@@ -27,7 +27,7 @@ struct GameNames: Sendable {
 /// A `PGNVisitor` that names every game by the rule of docs/names.md: the deepest (latest) position of the line
 /// that the list names, found by Polyglot key at every ply, the start position included.
 struct GameNamer: PGNVisitor {
-    let list: NameList
+    let names: NameKeyTable
     let variations: Bool
     private(set) var results: [GameNames] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -51,8 +51,8 @@ struct GameNamer: PGNVisitor {
     /// Names come from positions only: comments are passed over at byte speed.
     var readsComments: Bool { false }
 
-    init(list: NameList, variations: Bool) {
-        self.list = list
+    init(names: NameKeyTable, variations: Bool) {
+        self.names = names
         self.variations = variations
     }
 
@@ -81,7 +81,7 @@ struct GameNamer: PGNVisitor {
 
     mutating func beginMovetext() {
         var first = Open(line: 0, ply: 0)
-        if !replayer.isDead, let own = list.name(ofKey: replayer.position.zobristKey) { first.best = (0, own, replayer.position) }
+        if !replayer.isDead, let own = names.name(ofKey: replayer.position.zobristKey) { first.best = (0, own, replayer.position) }
         open.append(first)
     }
 
@@ -96,7 +96,7 @@ struct GameNamer: PGNVisitor {
             open[i].ply += 1
             open[i].bestBefore = open[i].best
             let p = replayer.position
-            if let own = list.name(ofKey: p.zobristKey) { open[i].best = (open[i].ply, own, p) }
+            if let own = names.name(ofKey: p.zobristKey) { open[i].best = (open[i].ply, own, p) }
         }
     }
 
