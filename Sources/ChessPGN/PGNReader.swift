@@ -288,7 +288,7 @@ public final class PGNReader {
         var fenTag = false
         var sawTag = false
         var pendingComments: [(text: [UInt8], at: PGNLocation)] = []
-        let start = PGNGameStart(file: fileName, index: gamesRead, location: here)
+        let start = PGNGameStart(file: fileName, index: gamesRead, location: here, offset: bytesConsumed)
         let deliver = visitor.beginGame(start) == .visit
         let readsComments = visitor.readsComments
         var resultTag: String? = nil
@@ -834,6 +834,25 @@ public final class PGNReader {
         var warnedQuote = false
         var nulAt: PGNLocation? = nil
         while true {
+            // The common case first: printable ASCII other than a quote or a backslash, inside the current chunk, taken
+            // in one go without the per-byte bookkeeping of `advance` (one column each, no line end among them).
+            var p = pos
+            let e = end
+            while p < e {
+                let b = buf[p]
+                guard b >= 32, b < 127, b != 34, b != 92 else { break }
+                p &+= 1
+            }
+            let k = p &- pos
+            if k > 0 {
+                let room = max(0, Self.maxTagValue - tok.count)
+                tok.append(contentsOf: buf[pos..<(pos &+ min(k, room))])
+                if k > room { cut = true }
+                pos = p
+                col &+= k
+                bytesConsumed &+= k
+                lastCR = false
+            }
             let c = peek()
             if c == -1 || c == 10 || c == 13 {
                 return fail("tag value is not closed with \" before the end of the line", at: here)

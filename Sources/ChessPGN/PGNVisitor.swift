@@ -43,6 +43,8 @@ public struct PGNGameStart: Hashable, Sendable {
     public var index: Int
     /// The first token of the game (its first tag, or its first movetext token).
     public var location: PGNLocation
+    /// The byte offset of that token in the input (a byte order mark counts its 3 bytes): where the game's text starts.
+    public var offset: Int
 }
 
 /// The hooks `PGNReader` calls while it reads one game. Every hook has an empty default.

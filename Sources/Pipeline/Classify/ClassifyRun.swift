@@ -234,79 +234,65 @@ public enum Classify {
     }
 
     /// The games' own bytes, each with its `ECO` and `Opening` tags set to its name (a game with no named position is
-    /// copied unchanged). The whole input is read first: a game's text is cut at the locations the reader reports.
+    /// copied unchanged), streamed: the input is read once, in the reader's chunks, and each chunk is held only until the
+    /// games in it are written (a game's text runs from its first token to the next game's, and is cut at the byte offsets
+    /// the reader reports), so memory is bounded by the longest game, not the file.
     static func tagGames(_ input: ByteInput, namer: inout GameNamer, into out: OutputFile, report: inout ClassifyReport) throws {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+        final class Held {
+            var bytes: [UInt8] = []
+            /// The input offset of `bytes[0]`.
+            var base = 0
         }
-        let reader = PGNReader(fileName: input.name, bytes: bytes)
-        var games: [GameNames] = []
-        while try reader.readGame(&namer) {
-            let (found, diagnostics) = namer.take()
-            count(found, diagnostics, into: &report)
-            games += found
+        let held = Held()
+        let reader = PGNReader(fileName: input.name) { buffer in
+            let n = try input.read(into: buffer)
+            if n > 0 { held.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<n])) }
+            return n
         }
-        let text = GameText(bytes)
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + games.count * 64)
-        // A UTF-8 byte order mark stays the file's first bytes: tags put before it would make a second "game".
-        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        output += bytes[0..<bom]
-        var cursor = bom
+        var cursor = 0  // input offset written so far
         // A name's two tag lines are made once: most games of a file share a few names.
         var tagLines: [OpeningName: [UInt8]] = [:]
-        for (i, g) in games.enumerated() {
-            // Game starts only move forward; the clamps keep a malformed location from cutting backwards.
-            let start = max(cursor, text.offset(of: g.start))
-            let end = max(start, i + 1 < games.count ? text.offset(of: games[i + 1].start) : bytes.count)
-            output += bytes[cursor..<start]
-            if let opening = g.mainLine?.opening {
-                let added = tagLines[opening] ?? GameText.tagLines(opening)
+        func write(_ game: GameNames, upTo next: Int) throws {
+            // Game starts only move forward; the clamps keep a malformed offset from cutting backwards.
+            let start = max(cursor, game.offset), end = max(start, next)
+            output += held.bytes[(cursor - held.base)..<(start - held.base)]
+            let text = held.bytes[(start - held.base)..<(end - held.base)]
+            if let opening = game.mainLine?.opening {
+                let added = tagLines[opening] ?? GameTags.tagLines(opening)
                 tagLines[opening] = added
-                output += GameText.retagged(bytes[start..<end], adding: added)
+                output += GameTags.retagged(text, adding: added)
             } else {
-                output += bytes[start..<end]
+                output += text
             }
             cursor = end
             if output.count >= 1 << 20 {
                 do { try out.write(output) } catch { throw ClassifyError(error) }
                 output.removeAll(keepingCapacity: true)
             }
+            if cursor - held.base >= 1 << 20 {
+                held.bytes.removeFirst(cursor - held.base)
+                held.base = cursor
+            }
         }
-        output += bytes[cursor...]
+        var last: GameNames?
+        while try reader.readGame(&namer) {
+            let (found, diagnostics) = namer.take()
+            count(found, diagnostics, into: &report)
+            for game in found {
+                if let last { try write(last, upTo: min(game.offset, held.base + held.bytes.count)) }
+                last = game
+            }
+        }
+        let end = held.base + held.bytes.count
+        if let last { try write(last, upTo: end) }
+        output += held.bytes[(cursor - held.base)...]
         do { try out.write(output) } catch { throw ClassifyError(error) }
     }
 }
 
-/// A PGN file's bytes with its line starts, to cut games at the reader's locations and rewrite their tags.
-struct GameText {
-    let bytes: [UInt8]
-    let lineStarts: [Int]
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 10 { starts.append(i + 1) }
-        lineStarts = starts
-    }
-
-    /// The byte offset of a reader location (columns count characters: UTF-8 continuation bytes are skipped).
-    func offset(of location: PGNLocation) -> Int {
-        guard location.line >= 1, location.line <= lineStarts.count else { return bytes.count }
-        var i = lineStarts[location.line - 1]
-        var column = 1
-        while column < location.column, i < bytes.count, bytes[i] != 10 {
-            i += 1
-            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
-            column += 1
-        }
-        return i
-    }
-
+/// The name tags classify writes into a game's text.
+enum GameTags {
     /// The tags a name replaces, as bytes (compared without making a String of every tag name).
     static let replaced: [[UInt8]] = ["ECO", "Opening", "Variation", "SubVariation"].map { Array($0.utf8) }
 

@@ -11,14 +11,18 @@ struct LineName: Sendable, Hashable {
     /// The ply of the named position (0: the start position, or nothing named).
     var ply: Int
     var opening: OpeningName?
-    /// The identity EPD of the named position (of the start when nothing is named).
-    var epd: String
+    /// The named position (the start when nothing is named).
+    var position: Position
+    /// Its identity EPD, made only where a record prints it (the PGN output never does).
+    var epd: String { position.identity.epd }
 }
 
 /// What one game's classification found, and where the game starts in its input.
 struct GameNames: Sendable {
     var game: Int
     var start: PGNLocation
+    /// The input offset of its first byte (`PGNGameStart.offset`).
+    var offset: Int
     var lines: [LineName]
     var hasError: Bool
     var mainLine: LineName? { lines.first { $0.line == 0 } }
@@ -68,7 +72,7 @@ struct GameNamer: PGNVisitor {
         gamesSeen += 1
         if replayer.fileName != start.file { replayer = Replayer(fileName: start.file, wantsCanonicalSAN: false) }
         replayer.reset()
-        current = GameNames(game: gamesSeen, start: start.location, lines: [], hasError: false)
+        current = GameNames(game: gamesSeen, start: start.location, offset: start.offset, lines: [], hasError: false)
         open.removeAll(keepingCapacity: true)
         nextLine = 1
         budget.reset()
@@ -130,9 +134,9 @@ struct GameNamer: PGNVisitor {
     private mutating func record(_ line: Open) {
         let named: LineName
         if let best = line.best {
-            named = LineName(line: line.line, ply: best.ply, opening: best.opening, epd: best.position.identity.epd)
+            named = LineName(line: line.line, ply: best.ply, opening: best.opening, position: best.position)
         } else {
-            named = LineName(line: line.line, ply: 0, opening: nil, epd: replayer.start.identity.epd)
+            named = LineName(line: line.line, ply: 0, opening: nil, position: replayer.start)
         }
         current?.lines.append(named)
     }
