@@ -262,6 +262,23 @@ extension ClassifyConfiguration {
         var italian = Position.standard
         for san in ["e4", "e5", "Nf3", "Nc6", "Bc4"] { try italian.play(italian.move(san: san)) }
         #expect(table.name(ofKey: italian.zobristKey)?.name == "Italian Game")
+        // By position (occupancy first, then the key): the same answer at every position of every line, named or not,
+        // and at positions no line reaches.
+        var checked = 0
+        for line in list.lines {
+            var p = Position.standard
+            for m in line.moves {
+                p.playUnchecked(m)
+                #expect(table.name(of: p) == list.names[p.zobristKey])
+                checked += 1
+            }
+            for m in p.legalMoves.prefix(3) {
+                let q = p.playingUnchecked(m)
+                #expect(table.name(of: q) == list.names[q.zobristKey])
+            }
+        }
+        #expect(checked > 30_000)
+        #expect(table.occupancies.count == list.occupancies.count && table.occupancies.count > 1000)
     }
 
     @Test func bytesRoundTripAndDamageIsRefused() throws {
@@ -280,7 +297,7 @@ extension ClassifyConfiguration {
         #expect(NameKeyTable(decoding: Array(bytes.dropLast(9)), sourceDigest: digest) == nil)
         #expect(NameKeyTable(decoding: [], sourceDigest: digest) == nil)
         var otherVersion = bytes
-        otherVersion[4] = 2
+        otherVersion[4] = 9
         #expect(NameKeyTable(decoding: otherVersion, sourceDigest: digest) == nil)
     }
 

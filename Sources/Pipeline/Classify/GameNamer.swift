@@ -85,7 +85,7 @@ struct GameNamer: PGNVisitor {
 
     mutating func beginMovetext() {
         var first = Open(line: 0, ply: 0)
-        if !replayer.isDead, let own = names.name(ofKey: replayer.position.zobristKey) { first.best = (0, own, replayer.position) }
+        if !replayer.isDead, let own = names.name(of: replayer.position) { first.best = (0, own, replayer.position) }
         open.append(first)
     }
 
@@ -100,7 +100,7 @@ struct GameNamer: PGNVisitor {
             open[i].ply += 1
             open[i].bestBefore = open[i].best
             let p = replayer.position
-            if let own = names.name(ofKey: p.zobristKey) { open[i].best = (open[i].ply, own, p) }
+            if let own = names.name(of: p) { open[i].best = (open[i].ply, own, p) }
         }
     }
 
