@@ -57,7 +57,8 @@ public final class PGNReader {
     @exclusivity(unchecked) public private(set) var isBinary = false
     private var binaryThrown = false
     /// Tag names of the current game (a second tag of the same name is reported, not delivered).
-    private var tagNames: Set<String> = []
+    /// The names of this game's tags so far (a handful: compared as bytes).
+    private var tagNames: [[UInt8]] = []
     /// The symbol being read (move, move number, result, glyph): at most `maxToken` bytes, kept in
     /// a fixed buffer so that the bytes of a move cost no array bookkeeping.
     private let sym: UnsafeMutablePointer<UInt8>
@@ -833,6 +834,7 @@ public final class PGNReader {
         var cut = false
         var warnedQuote = false
         var nulAt: PGNLocation? = nil
+        var highBytes = false
         while true {
             // The common case first: printable ASCII other than a quote or a backslash, inside the current chunk, taken
             // in one go without the per-byte bookkeeping of `advance` (one column each, no line end among them).
@@ -886,6 +888,7 @@ public final class PGNReader {
                     advance()
                 }
             }
+            if b >= 0x80 { highBytes = true }
             if tok.count < Self.maxTagValue { tok.append(UInt8(b)) } else { cut = true }
         }
         skipBlanks()
@@ -899,17 +902,26 @@ public final class PGNReader {
             report(&visitor, diagnostic(.error, PGNCode.nulInTag, "NUL byte in the value of tag \(String(decoding: name, as: UTF8.self)); the tag is ignored", at: nulAt))
             return
         }
-        let value = decodeString(&visitor, at: PGNLocation(line: valueLoc.line, column: valueLoc.column + 1))
-        let n = String(decoding: name, as: UTF8.self)
-        if tagNames.contains(n) {
-            report(&visitor, diagnostic(.error, PGNCode.duplicateTag, "tag \(n) appears twice in this game; the first one is kept", at: loc))
+        let valueStart = PGNLocation(line: valueLoc.line, column: valueLoc.column + 1)
+        if tagNames.contains(name) {
+            if highBytes { _ = decodeString(&visitor, at: valueStart) }
+            report(&visitor, diagnostic(.error, PGNCode.duplicateTag, "tag \(String(decoding: name, as: UTF8.self)) appears twice in this game; the first one is kept", at: loc))
             return
         }
-        tagNames.insert(n)
-        if n == "Result" { resultTag = value }
-        if n == "SetUp", value == "1" { setUp = loc }
-        if n == "FEN" { fen = true }
-        visitor.tag(name: n, value: value, at: loc)
+        tagNames.append(name)
+        // The reader's own tags are read whatever the visitor wants; another tag becomes Strings only when wanted (a
+        // value with bytes that are not ASCII is still decoded, for its PGN108 warning).
+        let isResult = name.elementsEqual("Result".utf8), isSetUp = name.elementsEqual("SetUp".utf8)
+        if name.elementsEqual("FEN".utf8) { fen = true }
+        guard isResult || isSetUp || visitor.readsTag(named: name) else {
+            if highBytes { _ = decodeString(&visitor, at: valueStart) }
+            return
+        }
+        let value = decodeString(&visitor, at: valueStart)
+        if isResult { resultTag = value }
+        if isSetUp, value == "1" { setUp = loc }
+        guard visitor.readsTag(named: name) else { return }
+        visitor.tag(name: String(decoding: name, as: UTF8.self), value: value, at: loc)
     }
 }
 
