@@ -39,12 +39,18 @@ struct GameNamer: PGNVisitor {
     private(set) var plies = 0
 
     private var replayer = Replayer(fileName: "", wantsCanonicalSAN: false)
-    /// Per open line: its number, its ply, the deepest named position so far and that before the last move.
+    /// Per open line: its number, its ply, the deepest named position so far and the one it replaced. Both change only
+    /// when a named position is found (a few times a game), never at every ply.
     private struct Open {
         var line: Int
         var ply: Int
         var best: (ply: Int, opening: OpeningName, position: Position)?
-        var bestBefore: (ply: Int, opening: OpeningName, position: Position)?
+        var previous: (ply: Int, opening: OpeningName, position: Position)?
+        /// The deepest named position before the last move: what a variation replacing that move starts from.
+        var bestBeforeLastMove: (ply: Int, opening: OpeningName, position: Position)? {
+            if let best, best.ply == ply { return previous }
+            return best
+        }
     }
     private var open: [Open] = []
     private var current: GameNames?
@@ -101,9 +107,10 @@ struct GameNamer: PGNVisitor {
             plies += 1
             let i = open.count - 1
             open[i].ply += 1
-            open[i].bestBefore = open[i].best
-            let p = replayer.position
-            if let own = names.name(of: p) { open[i].best = (open[i].ply, own, p) }
+            if let own = names.name(of: replayer.position) {
+                open[i].previous = open[i].best
+                open[i].best = (open[i].ply, own, replayer.position)
+            }
         }
     }
 
@@ -114,7 +121,7 @@ struct GameNamer: PGNVisitor {
         }
         guard let parent = open.last, budget.admitVariation(depth: open.count) else { return .skip }
         if let d = replayer.beginVariation(at: location) { fail(d) }
-        open.append(Open(line: nextLine, ply: parent.ply - 1, best: parent.bestBefore, bestBefore: nil))
+        open.append(Open(line: nextLine, ply: parent.ply - 1, best: parent.bestBeforeLastMove, previous: nil))
         nextLine += 1
         return .visit
     }
