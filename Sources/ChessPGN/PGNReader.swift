@@ -59,6 +59,7 @@ public final class PGNReader {
     /// Tag names of the current game (a second tag of the same name is reported, not delivered).
     /// The names of this game's tags so far (a handful: compared as bytes).
     private var tagNames: [[UInt8]] = []
+    private static let resultTagName = Array("Result".utf8), setUpTagName = Array("SetUp".utf8), fenTagName = Array("FEN".utf8)
     /// The symbol being read (move, move number, result, glyph): at most `maxToken` bytes, kept in
     /// a fixed buffer so that the bytes of a move cost no array bookkeeping.
     private let sym: UnsafeMutablePointer<UInt8>
@@ -911,8 +912,8 @@ public final class PGNReader {
         tagNames.append(name)
         // The reader's own tags are read whatever the visitor wants; another tag becomes Strings only when wanted (a
         // value with bytes that are not ASCII is still decoded, for its PGN108 warning).
-        let isResult = name.elementsEqual("Result".utf8), isSetUp = name.elementsEqual("SetUp".utf8)
-        if name.elementsEqual("FEN".utf8) { fen = true }
+        let isResult = name == Self.resultTagName, isSetUp = name == Self.setUpTagName
+        if name == Self.fenTagName { fen = true }
         guard isResult || isSetUp || visitor.readsTag(named: name) else {
             if highBytes { _ = decodeString(&visitor, at: valueStart) }
             return
