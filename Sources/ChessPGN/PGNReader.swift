@@ -675,6 +675,11 @@ public final class PGNReader {
         var cut = false
         var inner: PGNLocation? = nil
         var highBytes = false
+        // A comment nobody parses is not copied: only from its first non-ASCII byte on (what the PGN108 check reads,
+        // located from there), and its length counted.
+        var copying = parse
+        var copyStart = PGNLocation(line: loc.line, column: loc.column + 1)
+        var length = 0
         while true {
             // The common case first: a run of ASCII bytes of one line inside the current chunk, copied at once
             // and counted as one column each, without the per-byte bookkeeping of `advance`.
@@ -687,13 +692,16 @@ public final class PGNReader {
             }
             let k = p &- pos
             if k > 0 {
-                let room = Self.maxComment &- tok.count
-                if room >= k {
-                    tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<p]))
-                } else {
-                    if room > 0 { tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<(pos &+ room)])) }
-                    cut = true
+                if copying {
+                    let room = Self.maxComment &- tok.count
+                    if room >= k {
+                        tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<p]))
+                    } else {
+                        if room > 0 { tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<(pos &+ room)])) }
+                        cut = true
+                    }
                 }
+                length &+= k
                 pos = p
                 col &+= k
                 bytesConsumed &+= k
@@ -702,14 +710,22 @@ public final class PGNReader {
             let c = peek()
             if c == -1 { break }
             if c == 123, inner == nil { inner = here }
-            if c >= 0x80 { highBytes = true }
+            if c >= 0x80 {
+                highBytes = true
+                if !copying {
+                    copying = true
+                    copyStart = here
+                }
+            }
             advance()
             if c == 125 {
                 closed = true
                 break
             }
-            if tok.count < Self.maxComment { tok.append(UInt8(c)) } else { cut = true }
+            length &+= 1
+            if copying { if tok.count < Self.maxComment { tok.append(UInt8(c)) } else { cut = true } }
         }
+        if length > Self.maxComment { cut = true }
         if !closed {
             if reporting {
                 let hint = inner.map { " (the \"{\" inside it at \($0.line):\($0.column) may be where a \"}\" is missing)" } ?? ""
@@ -730,7 +746,7 @@ public final class PGNReader {
             report(&visitor, diagnostic(.error, PGNCode.tooLong, "comment longer than \(Self.maxComment) bytes; the rest is dropped", at: loc))
         }
         guard parse else {
-            if highBytes { _ = decodeString(&visitor, at: PGNLocation(line: loc.line, column: loc.column + 1)) }
+            if highBytes { _ = decodeString(&visitor, at: copyStart) }
             return
         }
         deliverComment(&visitor, at: loc)
