@@ -93,6 +93,9 @@ public struct FENExporter: PGNVisitor {
         return .visit
     }
 
+    /// Only the tags that change the replay: the others are read past without a String.
+    public func readsTag(named name: [UInt8]) -> Bool { Replayer.readsTag(named: name) }
+
     public mutating func tag(name: String, value: String, at location: PGNLocation) {
         if let d = replayer.tag(name: name, value: value, at: location) { fail(d) }
     }

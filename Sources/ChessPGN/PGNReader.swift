@@ -57,7 +57,9 @@ public final class PGNReader {
     @exclusivity(unchecked) public private(set) var isBinary = false
     private var binaryThrown = false
     /// Tag names of the current game (a second tag of the same name is reported, not delivered).
-    private var tagNames: Set<String> = []
+    /// The names of this game's tags so far (a handful: compared as bytes).
+    private var tagNames: [[UInt8]] = []
+    private static let resultTagName = Array("Result".utf8), setUpTagName = Array("SetUp".utf8), fenTagName = Array("FEN".utf8)
     /// The symbol being read (move, move number, result, glyph): at most `maxToken` bytes, kept in
     /// a fixed buffer so that the bytes of a move cost no array bookkeeping.
     private let sym: UnsafeMutablePointer<UInt8>
@@ -288,7 +290,7 @@ public final class PGNReader {
         var fenTag = false
         var sawTag = false
         var pendingComments: [(text: [UInt8], at: PGNLocation)] = []
-        let start = PGNGameStart(file: fileName, index: gamesRead, location: here)
+        let start = PGNGameStart(file: fileName, index: gamesRead, location: here, offset: bytesConsumed)
         let deliver = visitor.beginGame(start) == .visit
         let readsComments = visitor.readsComments
         var resultTag: String? = nil
@@ -673,6 +675,11 @@ public final class PGNReader {
         var cut = false
         var inner: PGNLocation? = nil
         var highBytes = false
+        // A comment nobody parses is not copied: only from its first non-ASCII byte on (what the PGN108 check reads,
+        // located from there), and its length counted.
+        var copying = parse
+        var copyStart = PGNLocation(line: loc.line, column: loc.column + 1)
+        var length = 0
         while true {
             // The common case first: a run of ASCII bytes of one line inside the current chunk, copied at once
             // and counted as one column each, without the per-byte bookkeeping of `advance`.
@@ -685,13 +692,16 @@ public final class PGNReader {
             }
             let k = p &- pos
             if k > 0 {
-                let room = Self.maxComment &- tok.count
-                if room >= k {
-                    tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<p]))
-                } else {
-                    if room > 0 { tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<(pos &+ room)])) }
-                    cut = true
+                if copying {
+                    let room = Self.maxComment &- tok.count
+                    if room >= k {
+                        tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<p]))
+                    } else {
+                        if room > 0 { tok.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<(pos &+ room)])) }
+                        cut = true
+                    }
                 }
+                length &+= k
                 pos = p
                 col &+= k
                 bytesConsumed &+= k
@@ -700,14 +710,22 @@ public final class PGNReader {
             let c = peek()
             if c == -1 { break }
             if c == 123, inner == nil { inner = here }
-            if c >= 0x80 { highBytes = true }
+            if c >= 0x80 {
+                highBytes = true
+                if !copying {
+                    copying = true
+                    copyStart = here
+                }
+            }
             advance()
             if c == 125 {
                 closed = true
                 break
             }
-            if tok.count < Self.maxComment { tok.append(UInt8(c)) } else { cut = true }
+            length &+= 1
+            if copying { if tok.count < Self.maxComment { tok.append(UInt8(c)) } else { cut = true } }
         }
+        if length > Self.maxComment { cut = true }
         if !closed {
             if reporting {
                 let hint = inner.map { " (the \"{\" inside it at \($0.line):\($0.column) may be where a \"}\" is missing)" } ?? ""
@@ -728,7 +746,7 @@ public final class PGNReader {
             report(&visitor, diagnostic(.error, PGNCode.tooLong, "comment longer than \(Self.maxComment) bytes; the rest is dropped", at: loc))
         }
         guard parse else {
-            if highBytes { _ = decodeString(&visitor, at: PGNLocation(line: loc.line, column: loc.column + 1)) }
+            if highBytes { _ = decodeString(&visitor, at: copyStart) }
             return
         }
         deliverComment(&visitor, at: loc)
@@ -833,7 +851,27 @@ public final class PGNReader {
         var cut = false
         var warnedQuote = false
         var nulAt: PGNLocation? = nil
+        var highBytes = false
         while true {
+            // The common case first: printable ASCII other than a quote or a backslash, inside the current chunk, taken
+            // in one go without the per-byte bookkeeping of `advance` (one column each, no line end among them).
+            var p = pos
+            let e = end
+            while p < e {
+                let b = buf[p]
+                guard b >= 32, b < 127, b != 34, b != 92 else { break }
+                p &+= 1
+            }
+            let k = p &- pos
+            if k > 0 {
+                let room = max(0, Self.maxTagValue - tok.count)
+                tok.append(contentsOf: buf[pos..<(pos &+ min(k, room))])
+                if k > room { cut = true }
+                pos = p
+                col &+= k
+                bytesConsumed &+= k
+                lastCR = false
+            }
             let c = peek()
             if c == -1 || c == 10 || c == 13 {
                 return fail("tag value is not closed with \" before the end of the line", at: here)
@@ -867,6 +905,7 @@ public final class PGNReader {
                     advance()
                 }
             }
+            if b >= 0x80 { highBytes = true }
             if tok.count < Self.maxTagValue { tok.append(UInt8(b)) } else { cut = true }
         }
         skipBlanks()
@@ -880,17 +919,26 @@ public final class PGNReader {
             report(&visitor, diagnostic(.error, PGNCode.nulInTag, "NUL byte in the value of tag \(String(decoding: name, as: UTF8.self)); the tag is ignored", at: nulAt))
             return
         }
-        let value = decodeString(&visitor, at: PGNLocation(line: valueLoc.line, column: valueLoc.column + 1))
-        let n = String(decoding: name, as: UTF8.self)
-        if tagNames.contains(n) {
-            report(&visitor, diagnostic(.error, PGNCode.duplicateTag, "tag \(n) appears twice in this game; the first one is kept", at: loc))
+        let valueStart = PGNLocation(line: valueLoc.line, column: valueLoc.column + 1)
+        if tagNames.contains(name) {
+            if highBytes { _ = decodeString(&visitor, at: valueStart) }
+            report(&visitor, diagnostic(.error, PGNCode.duplicateTag, "tag \(String(decoding: name, as: UTF8.self)) appears twice in this game; the first one is kept", at: loc))
             return
         }
-        tagNames.insert(n)
-        if n == "Result" { resultTag = value }
-        if n == "SetUp", value == "1" { setUp = loc }
-        if n == "FEN" { fen = true }
-        visitor.tag(name: n, value: value, at: loc)
+        tagNames.append(name)
+        // The reader's own tags are read whatever the visitor wants; another tag becomes Strings only when wanted (a
+        // value with bytes that are not ASCII is still decoded, for its PGN108 warning).
+        let isResult = name == Self.resultTagName, isSetUp = name == Self.setUpTagName
+        if name == Self.fenTagName { fen = true }
+        guard isResult || isSetUp || visitor.readsTag(named: name) else {
+            if highBytes { _ = decodeString(&visitor, at: valueStart) }
+            return
+        }
+        let value = decodeString(&visitor, at: valueStart)
+        if isResult { resultTag = value }
+        if isSetUp, value == "1" { setUp = loc }
+        guard visitor.readsTag(named: name) else { return }
+        visitor.tag(name: String(decoding: name, as: UTF8.self), value: value, at: loc)
     }
 }
 

@@ -43,6 +43,8 @@ public struct PGNGameStart: Hashable, Sendable {
     public var index: Int
     /// The first token of the game (its first tag, or its first movetext token).
     public var location: PGNLocation
+    /// The byte offset of that token in the input (a byte order mark counts its 3 bytes): where the game's text starts.
+    public var offset: Int
 }
 
 /// The hooks `PGNReader` calls while it reads one game. Every hook has an empty default.
@@ -73,6 +75,10 @@ public struct PGNGameStart: Hashable, Sendable {
 public protocol PGNVisitor {
     /// Whether `comment` is wanted (read once per game, at `beginGame`). Default: true.
     var readsComments: Bool { get }
+    /// Whether `tag` is wanted for a tag of this name (its bytes as written). Default: true. For a tag it does not
+    /// want, the reader still reads the pair and reports what is wrong with it (duplicate, unclosed, too long, NUL,
+    /// bytes that are not UTF-8) but makes no String of its value and does not call `tag`.
+    func readsTag(named name: [UInt8]) -> Bool
     mutating func beginGame(_ start: PGNGameStart) -> PGNSkip
     mutating func tag(name: String, value: String, at location: PGNLocation)
     mutating func beginMovetext()
@@ -92,6 +98,7 @@ public protocol PGNVisitor {
 
 extension PGNVisitor {
     public var readsComments: Bool { true }
+    public func readsTag(named name: [UInt8]) -> Bool { true }
     public mutating func beginGame(_ start: PGNGameStart) -> PGNSkip { .visit }
     public mutating func tag(name: String, value: String, at location: PGNLocation) {}
     public mutating func beginMovetext() {}

@@ -107,6 +107,13 @@ public struct Replayer: Sendable {
         }
     }
 
+    /// Whether `tag(name:value:at:)` reads a tag of this name (`FEN`, `Variant`): a visitor that only replays asks the
+    /// reader for these tags alone (`PGNVisitor.readsTag(named:)`).
+    public static func readsTag(named name: [UInt8]) -> Bool {
+        name == fenTagName || name == variantTagName
+    }
+    private static let fenTagName = Array("FEN".utf8), variantTagName = Array("Variant".utf8)
+
     /// Variant names that mean standard chess (python-chess's list; lichess writes "Standard" and "From Position").
     static let standardVariantNames: Set<String> = ["", "chess", "standard", "normal", "classical", "illegal", "from position"]
 

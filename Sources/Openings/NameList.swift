@@ -56,6 +56,9 @@ public struct NameList: Sendable {
     public private(set) var lines: [NameListLine] = []
     /// Named positions by Polyglot key.
     public private(set) var names: [UInt64: OpeningName] = [:]
+    /// The occupied squares of every named position: a position whose occupancy is not among them has no name, which
+    /// settles most lookups without a Zobrist key (``NameKeyTable``).
+    public private(set) var occupancies: Set<UInt64> = []
 
     public init() {}
 
@@ -146,6 +149,7 @@ public struct NameList: Sendable {
             return
         }
         names[key] = line.opening
+        occupancies.insert(p.board.occupied.rawValue)
         lines.append(line)
     }
 

@@ -249,3 +249,84 @@ extension ClassifyConfiguration {
         #expect(sites.allSatisfy { !$0.inCurriculum })
     }
 }
+
+/// classify's key table: compiled from the list once, kept in the cache folder, read back only when it is exactly the
+/// table of the same list.
+@Suite struct NameKeyTableTests {
+    @Test func theTableNamesEveryPositionTheListNames() throws {
+        let (list, _, _) = try NameListFiles.load(NameFixtures.listDirectory)
+        let table = NameKeyTable(list)
+        #expect(table.count == list.names.count)
+        for (key, name) in list.names { #expect(table.name(ofKey: key) == name) }
+        #expect(table.name(ofKey: Position.standard.zobristKey) == nil)  // the list names no start position
+        var italian = Position.standard
+        for san in ["e4", "e5", "Nf3", "Nc6", "Bc4"] { try italian.play(italian.move(san: san)) }
+        #expect(table.name(ofKey: italian.zobristKey)?.name == "Italian Game")
+        // By position (occupancy first, then the key): the same answer at every position of every line, named or not,
+        // and at positions no line reaches.
+        var checked = 0
+        for line in list.lines {
+            var p = Position.standard
+            for m in line.moves {
+                p.playUnchecked(m)
+                #expect(table.name(of: p) == list.names[p.zobristKey])
+                checked += 1
+            }
+            for m in p.legalMoves.prefix(3) {
+                let q = p.playingUnchecked(m)
+                #expect(table.name(of: q) == list.names[q.zobristKey])
+            }
+        }
+        #expect(checked > 30_000)
+        #expect(table.occupancies.count == list.occupancies.count && table.occupancies.count > 1000)
+    }
+
+    @Test func bytesRoundTripAndDamageIsRefused() throws {
+        let (list, _, _) = try NameListFiles.load(NameFixtures.listDirectory)
+        let table = NameKeyTable(list)
+        let digest: [UInt8] = Array(repeating: 7, count: 32)
+        let bytes = table.encoded(sourceDigest: digest)
+        #expect(NameKeyTable(decoding: bytes, sourceDigest: digest) == table)
+        // Another list's digest, one flipped byte anywhere, a truncated file, another format: never used.
+        #expect(NameKeyTable(decoding: bytes, sourceDigest: Array(repeating: 8, count: 32)) == nil)
+        for at in [0, 5, 40, bytes.count / 2, bytes.count - 20, bytes.count - 1] {
+            var damaged = bytes
+            damaged[at] ^= 0x01
+            #expect(NameKeyTable(decoding: damaged, sourceDigest: digest) == nil, "flipped byte \(at)")
+        }
+        #expect(NameKeyTable(decoding: Array(bytes.dropLast(9)), sourceDigest: digest) == nil)
+        #expect(NameKeyTable(decoding: [], sourceDigest: digest) == nil)
+        var otherVersion = bytes
+        otherVersion[4] = 9
+        #expect(NameKeyTable(decoding: otherVersion, sourceDigest: digest) == nil)
+    }
+
+    @Test func theTableIsKeptOncePerListAndReadBack() throws {
+        let cache = try Fixtures.tempDirectory()
+        let lists = try Fixtures.tempDirectory()
+        try FileManager.default.copyItem(atPath: NameFixtures.listDirectory + "/a.tsv", toPath: lists + "/a.tsv")
+        let first = try NameListFiles.loadKeyTable(lists, cacheDirectory: cache)
+        #expect(first.diagnostics.isEmpty)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("names-") }
+        #expect(kept.count == 1)
+        // Read back: the same table.
+        let second = try NameListFiles.loadKeyTable(lists, cacheDirectory: cache)
+        #expect(second.table == first.table)
+        // A damaged kept table is ignored and rewritten, the answer unchanged.
+        try Data("CFNK garbage".utf8).write(to: URL(fileURLWithPath: cache + "/" + kept[0]))
+        #expect(try NameListFiles.loadKeyTable(lists, cacheDirectory: cache).table == first.table)
+        #expect(NameKeyTable(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache + "/" + kept[0]))),
+                             sourceDigest: []) == nil)  // rewritten whole (stamped with the list's digest, not empty)
+        // A changed list is another table under another name.
+        let extra = "eco\tname\tpgn\nA00\tTest Opening: Made Up\t1. a3 a6 2. h3 h6\n"
+        try Data(extra.utf8).write(to: URL(fileURLWithPath: lists + "/z.tsv"))
+        let changed = try NameListFiles.loadKeyTable(lists, cacheDirectory: cache)
+        #expect(changed.table.count == first.table.count + 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("names-") }.count == 2)
+        // A list with problems is read each time and never kept.
+        try Data("eco\tname\tpgn\nA00\tBroken\t1. e5\n".utf8).write(to: URL(fileURLWithPath: lists + "/z.tsv"))
+        let broken = try NameListFiles.loadKeyTable(lists, cacheDirectory: cache)
+        #expect(broken.diagnostics.map(\.code) == [NameCode.nameRowMoveNotCanonical])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("names-") }.count == 2)
+    }
+}

@@ -31,6 +31,8 @@ if [ ! -s "$dir/lichess-unique.pgn" ]; then
 fi
 repeat "$dir/lichess-unique.pgn" 10 "$dir/lichess-x10.pgn"
 
+# Mean CPU seconds (user + system) of a command: on a shared machine the wall time waits for the cores, the CPU time less.
+cpu_of() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]; print(r['user'] + r['system'])" "$@"; }
 stat_of() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]; print(r[sys.argv[3]])" "$@"; }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for kind in names lichess; do
@@ -41,8 +43,9 @@ for kind in names lichess; do
   named_p=$("$pgnx" -s -e"$eco" "$file" 2> /dev/null | grep -c '^\[Opening ' || true)
   awk -v k="$kind" -v g="$(grep -c '^\[Event ' "$file")" -v kb="$(du -k "$file" | cut -f1)" -v n="$named" -v np="$named_p" \
       -v fm="$(stat_of "$dir/$kind.json" 0 min)" -v fa="$(stat_of "$dir/$kind.json" 0 mean)" \
-      -v pm="$(stat_of "$dir/$kind.json" 1 min)" -v pa="$(stat_of "$dir/$kind.json" 1 mean)" 'BEGIN {
-    printf "%-8s %6d games %6d KB | forge classify %.3f / %.3f s (min / mean), %d named | pgn-extract -e %.3f / %.3f s, %d named | ratio %.2fx min, %.2fx mean\n",
-      k, g, kb, fm, fa, n, pm, pa, np, pm / fm, pa / fa }'
+      -v pm="$(stat_of "$dir/$kind.json" 1 min)" -v pa="$(stat_of "$dir/$kind.json" 1 mean)" \
+      -v fc="$(cpu_of "$dir/$kind.json" 0)" -v pc="$(cpu_of "$dir/$kind.json" 1)" 'BEGIN {
+    printf "%-8s %6d games %6d KB | forge classify %.3f / %.3f s (min / mean), %d named | pgn-extract -e %.3f / %.3f s, %d named | ratio %.2fx min, %.2fx mean, %.2fx CPU (%.3f / %.3f CPU-s)\n",
+      k, g, kb, fm, fa, n, pm, pa, np, pm / fm, pa / fa, pc / fc, fc, pc }'
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)   (target: classify >= 3x pgn-extract -e on lichess)"

@@ -36,12 +36,16 @@ corpus() {  # KIND: the corpus file of that kind, generated once
   echo "$file"
 }
 
+cpu_of() {  # JSON INDEX: mean CPU seconds (user + system); on a shared machine the wall time waits for the cores, the CPU time less
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]; print(r['user'] + r['system'])" "$@"
+}
+
 stat_of() {  # JSON INDEX FIELD: a number from hyperfine's export
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]; print(r[sys.argv[3]])" "$@"
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf "%-8s %7s %9s %7s | %-24s %-24s %-22s | %s\n" kind MB plies 'forge' 'forge s (min/mean)' 'pgn-extract s (min/mean)' 'python-chess plies/s' 'ratio pgn-extract/forge (min, mean)'
+printf "%-8s %7s %9s %7s | %-24s %-24s %-22s | %s\n" kind MB plies 'forge' 'forge s (min/mean)' 'pgn-extract s (min/mean)' 'python-chess plies/s' 'ratio pgn-extract/forge (min, mean, CPU)'
 for kind in lichess study plain; do
   file=$(corpus "$kind")
   plies=$("$forge" pgn2fen --output-format epd "$file" 2> /dev/null | grep -c .)
@@ -53,9 +57,9 @@ for kind in lichess study plain; do
   py_plies=$(python3 scripts/gen/pgn_corpus.py epd "$dir/$kind-prefix.pgn" | grep -c .)
   t0=$(date +%s.%N); python3 scripts/gen/pgn_corpus.py epd "$dir/$kind-prefix.pgn" > /dev/null; t1=$(date +%s.%N)
   awk -v k="$kind" -v mb="$(du -m "$file" | cut -f1)" -v pl="$plies" -v fm="$f_min" -v fa="$f_mean" -v pm="$p_min" -v pa="$p_mean" \
-      -v yp="$py_plies" -v y0="$t0" -v y1="$t1" 'BEGIN {
-    printf "%-8s %7s %9d %6.2fM | %10.3f / %-11.3f %10.3f / %-11.3f %-22.0f | %.2fx, %.2fx   (python-chess: %.0fx slower than forge)\n",
-      k, mb, pl, pl / fm / 1e6, fm, fa, pm, pa, yp / (y1 - y0), pm / fm, pa / fa, (pl / fm) / (yp / (y1 - y0)) }'
+      -v yp="$py_plies" -v y0="$t0" -v y1="$t1" -v fc="$(cpu_of "$dir/$kind.json" 0)" -v pc="$(cpu_of "$dir/$kind.json" 1)" 'BEGIN {
+    printf "%-8s %7s %9d %6.2fM | %10.3f / %-11.3f %10.3f / %-11.3f %-22.0f | %.2fx, %.2fx, %.2fx CPU   (python-chess: %.0fx slower than forge)\n",
+      k, mb, pl, pl / fm / 1e6, fm, fa, pm, pa, yp / (y1 - y0), pm / fm, pa / fa, pc / fc, (pl / fm) / (yp / (y1 - y0)) }'
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)   (forge column: M plies/s at its min; target pgn2fen >= 5x pgn-extract on each kind)"
 

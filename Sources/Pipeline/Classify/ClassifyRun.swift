@@ -128,16 +128,16 @@ public enum Classify {
     }
 
     static func classify(_ config: ClassifyConfiguration, into report: inout ClassifyReport) throws(ClassifyError) {
-        let names: NameList
+        let names: NameKeyTable
         do throws(Diagnostic) {
-            let loaded = try NameListFiles.load(config.namesPath)
-            names = loaded.list
+            let loaded = try NameListFiles.loadKeyTable(config.namesPath)
+            names = loaded.table
             report.diagnostics += loaded.diagnostics
         } catch {
             report.diagnostics.append(error)
             return
         }
-        var namer = GameNamer(list: names, variations: config.variations)
+        var namer = GameNamer(names: names, variations: config.variations)
         let shared = config.inPlace ? nil : try open(config.outputPath, inputs: config.inputs)
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
             // --in-place rewrites regular files only: a FIFO would be read to its end and then written into (or
@@ -234,81 +234,76 @@ public enum Classify {
     }
 
     /// The games' own bytes, each with its `ECO` and `Opening` tags set to its name (a game with no named position is
-    /// copied unchanged). The whole input is read first: a game's text is cut at the locations the reader reports.
+    /// copied unchanged), streamed: the input is read once, in the reader's chunks, and each chunk is held only until the
+    /// games in it are written (a game's text runs from its first token to the next game's, and is cut at the byte offsets
+    /// the reader reports), so memory is bounded by the longest game, not the file.
     static func tagGames(_ input: ByteInput, namer: inout GameNamer, into out: OutputFile, report: inout ClassifyReport) throws {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+        final class Held {
+            var bytes: [UInt8] = []
+            /// The input offset of `bytes[0]`.
+            var base = 0
         }
-        let reader = PGNReader(fileName: input.name, bytes: bytes)
-        var games: [GameNames] = []
-        while try reader.readGame(&namer) {
-            let (found, diagnostics) = namer.take()
-            count(found, diagnostics, into: &report)
-            games += found
+        let held = Held()
+        let reader = PGNReader(fileName: input.name) { buffer in
+            let n = try input.read(into: buffer)
+            if n > 0 { held.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<n])) }
+            return n
         }
-        let text = GameText(bytes)
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + games.count * 64)
-        // A UTF-8 byte order mark stays the file's first bytes: tags put before it would make a second "game".
-        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        output += bytes[0..<bom]
-        var cursor = bom
-        for (i, g) in games.enumerated() {
-            // Game starts only move forward; the clamps keep a malformed location from cutting backwards.
-            let start = max(cursor, text.offset(of: g.start))
-            let end = max(start, i + 1 < games.count ? text.offset(of: games[i + 1].start) : bytes.count)
-            output += bytes[cursor..<start]
-            if let opening = g.mainLine?.opening {
-                output += GameText.retagged(bytes[start..<end], eco: opening.eco, opening: opening.name)
+        var cursor = 0  // input offset written so far
+        // A name's two tag lines are made once: most games of a file share a few names.
+        var tagLines: [OpeningName: [UInt8]] = [:]
+        func write(_ game: GameNames, upTo next: Int) throws {
+            // Game starts only move forward; the clamps keep a malformed offset from cutting backwards.
+            let start = max(cursor, game.offset), end = max(start, next)
+            output += held.bytes[(cursor - held.base)..<(start - held.base)]
+            let text = held.bytes[(start - held.base)..<(end - held.base)]
+            if let opening = game.mainLine?.opening {
+                let added = tagLines[opening] ?? GameTags.tagLines(opening)
+                tagLines[opening] = added
+                output += GameTags.retagged(text, adding: added)
             } else {
-                output += bytes[start..<end]
+                output += text
             }
             cursor = end
             if output.count >= 1 << 20 {
                 do { try out.write(output) } catch { throw ClassifyError(error) }
                 output.removeAll(keepingCapacity: true)
             }
+            if cursor - held.base >= 1 << 20 {
+                held.bytes.removeFirst(cursor - held.base)
+                held.base = cursor
+            }
         }
-        output += bytes[cursor...]
+        var last: GameNames?
+        while try reader.readGame(&namer) {
+            let (found, diagnostics) = namer.take()
+            count(found, diagnostics, into: &report)
+            for game in found {
+                if let last { try write(last, upTo: min(game.offset, held.base + held.bytes.count)) }
+                last = game
+            }
+        }
+        let end = held.base + held.bytes.count
+        if let last { try write(last, upTo: end) }
+        output += held.bytes[(cursor - held.base)...]
         do { try out.write(output) } catch { throw ClassifyError(error) }
     }
 }
 
-/// A PGN file's bytes with its line starts, to cut games at the reader's locations and rewrite their tags.
-struct GameText {
-    let bytes: [UInt8]
-    let lineStarts: [Int]
+/// The name tags classify writes into a game's text.
+enum GameTags {
+    /// The tags a name replaces, as bytes (compared without making a String of every tag name).
+    static let replaced: [[UInt8]] = ["ECO", "Opening", "Variation", "SubVariation"].map { Array($0.utf8) }
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 10 { starts.append(i + 1) }
-        lineStarts = starts
+    /// The `ECO` and `Opening` tag lines of a name.
+    static func tagLines(_ opening: OpeningName) -> [UInt8] {
+        Array("[ECO \"\(escaped(opening.eco))\"]\n[Opening \"\(escaped(opening.name))\"]\n".utf8)
     }
 
-    /// The byte offset of a reader location (columns count characters: UTF-8 continuation bytes are skipped).
-    func offset(of location: PGNLocation) -> Int {
-        guard location.line >= 1, location.line <= lineStarts.count else { return bytes.count }
-        var i = lineStarts[location.line - 1]
-        var column = 1
-        while column < location.column, i < bytes.count, bytes[i] != 10 {
-            i += 1
-            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
-            column += 1
-        }
-        return i
-    }
-
-    static let replaced: Set<String> = ["ECO", "Opening", "Variation", "SubVariation"]
-
-    /// `game` with its `ECO`, `Opening`, `Variation` and `SubVariation` tag lines removed and `ECO` and `Opening`
-    /// added after its last tag line (before its movetext when it has no tags).
-    static func retagged(_ game: ArraySlice<UInt8>, eco: String, opening: String) -> [UInt8] {
-        let added = Array("[ECO \"\(escaped(eco))\"]\n[Opening \"\(escaped(opening))\"]\n".utf8)
+    /// `game` with its `ECO`, `Opening`, `Variation` and `SubVariation` tag lines removed and `added` (the name's
+    /// `ECO` and `Opening` lines, ``tagLines(_:)``) put after its last tag line (before its movetext when it has no tags).
+    static func retagged(_ game: ArraySlice<UInt8>, adding added: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(game.count + added.count)
         var i = game.startIndex
@@ -323,8 +318,8 @@ struct GameText {
             sawTag = true
             var k = j + 1
             while k < lineEnd, game[k] != 32, game[k] != 9, game[k] != UInt8(ascii: "\"") { k += 1 }
-            let name = String(decoding: game[(j + 1)..<k], as: UTF8.self)
-            if !replaced.contains(name) { out += game[i..<next] }
+            let name = game[(j + 1)..<k]
+            if !replaced.contains(where: { $0.elementsEqual(name) }) { out += game[i..<next] }
             if lineEnd == game.endIndex { out.append(10) }
             i = next
         }

@@ -11,14 +11,18 @@ struct LineName: Sendable, Hashable {
     /// The ply of the named position (0: the start position, or nothing named).
     var ply: Int
     var opening: OpeningName?
-    /// The identity EPD of the named position (of the start when nothing is named).
-    var epd: String
+    /// The named position (the start when nothing is named).
+    var position: Position
+    /// Its identity EPD, made only where a record prints it (the PGN output never does).
+    var epd: String { position.identity.epd }
 }
 
 /// What one game's classification found, and where the game starts in its input.
 struct GameNames: Sendable {
     var game: Int
     var start: PGNLocation
+    /// The input offset of its first byte (`PGNGameStart.offset`).
+    var offset: Int
     var lines: [LineName]
     var hasError: Bool
     var mainLine: LineName? { lines.first { $0.line == 0 } }
@@ -27,7 +31,7 @@ struct GameNames: Sendable {
 /// A `PGNVisitor` that names every game by the rule of docs/names.md: the deepest (latest) position of the line
 /// that the list names, found by Polyglot key at every ply, the start position included.
 struct GameNamer: PGNVisitor {
-    let list: NameList
+    let names: NameKeyTable
     let variations: Bool
     private(set) var results: [GameNames] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -35,12 +39,18 @@ struct GameNamer: PGNVisitor {
     private(set) var plies = 0
 
     private var replayer = Replayer(fileName: "", wantsCanonicalSAN: false)
-    /// Per open line: its number, its ply, the deepest named position so far and that before the last move.
+    /// Per open line: its number, its ply, the deepest named position so far and the one it replaced. Both change only
+    /// when a named position is found (a few times a game), never at every ply.
     private struct Open {
         var line: Int
         var ply: Int
         var best: (ply: Int, opening: OpeningName, position: Position)?
-        var bestBefore: (ply: Int, opening: OpeningName, position: Position)?
+        var previous: (ply: Int, opening: OpeningName, position: Position)?
+        /// The deepest named position before the last move: what a variation replacing that move starts from.
+        var bestBeforeLastMove: (ply: Int, opening: OpeningName, position: Position)? {
+            if let best, best.ply == ply { return previous }
+            return best
+        }
     }
     private var open: [Open] = []
     private var current: GameNames?
@@ -51,8 +61,8 @@ struct GameNamer: PGNVisitor {
     /// Names come from positions only: comments are passed over at byte speed.
     var readsComments: Bool { false }
 
-    init(list: NameList, variations: Bool) {
-        self.list = list
+    init(names: NameKeyTable, variations: Bool) {
+        self.names = names
         self.variations = variations
     }
 
@@ -68,12 +78,15 @@ struct GameNamer: PGNVisitor {
         gamesSeen += 1
         if replayer.fileName != start.file { replayer = Replayer(fileName: start.file, wantsCanonicalSAN: false) }
         replayer.reset()
-        current = GameNames(game: gamesSeen, start: start.location, lines: [], hasError: false)
+        current = GameNames(game: gamesSeen, start: start.location, offset: start.offset, lines: [], hasError: false)
         open.removeAll(keepingCapacity: true)
         nextLine = 1
         budget.reset()
         return .visit
     }
+
+    /// Only the tags that change the replay: the others are read past without a String.
+    func readsTag(named name: [UInt8]) -> Bool { Replayer.readsTag(named: name) }
 
     mutating func tag(name: String, value: String, at location: PGNLocation) {
         if let d = replayer.tag(name: name, value: value, at: location) { fail(d) }
@@ -81,7 +94,7 @@ struct GameNamer: PGNVisitor {
 
     mutating func beginMovetext() {
         var first = Open(line: 0, ply: 0)
-        if !replayer.isDead, let own = list.name(ofKey: replayer.position.zobristKey) { first.best = (0, own, replayer.position) }
+        if !replayer.isDead, let own = names.name(of: replayer.position) { first.best = (0, own, replayer.position) }
         open.append(first)
     }
 
@@ -94,9 +107,10 @@ struct GameNamer: PGNVisitor {
             plies += 1
             let i = open.count - 1
             open[i].ply += 1
-            open[i].bestBefore = open[i].best
-            let p = replayer.position
-            if let own = list.name(ofKey: p.zobristKey) { open[i].best = (open[i].ply, own, p) }
+            if let own = names.name(of: replayer.position) {
+                open[i].previous = open[i].best
+                open[i].best = (open[i].ply, own, replayer.position)
+            }
         }
     }
 
@@ -107,7 +121,7 @@ struct GameNamer: PGNVisitor {
         }
         guard let parent = open.last, budget.admitVariation(depth: open.count) else { return .skip }
         if let d = replayer.beginVariation(at: location) { fail(d) }
-        open.append(Open(line: nextLine, ply: parent.ply - 1, best: parent.bestBefore, bestBefore: nil))
+        open.append(Open(line: nextLine, ply: parent.ply - 1, best: parent.bestBeforeLastMove, previous: nil))
         nextLine += 1
         return .visit
     }
@@ -130,9 +144,9 @@ struct GameNamer: PGNVisitor {
     private mutating func record(_ line: Open) {
         let named: LineName
         if let best = line.best {
-            named = LineName(line: line.line, ply: best.ply, opening: best.opening, epd: best.position.identity.epd)
+            named = LineName(line: line.line, ply: best.ply, opening: best.opening, position: best.position)
         } else {
-            named = LineName(line: line.line, ply: 0, opening: nil, epd: replayer.start.identity.epd)
+            named = LineName(line: line.line, ply: 0, opening: nil, position: replayer.start)
         }
         current?.lines.append(named)
     }

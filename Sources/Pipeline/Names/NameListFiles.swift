@@ -1,4 +1,5 @@
 // NameListFiles: finds and reads the vendored name list (data/chess-openings/*.tsv) for the build, validate and classify.
+import BundleStore
 import Diagnostics
 import Foundation
 import Openings
@@ -99,5 +100,46 @@ extension NameListFiles {
             out.diagnostics += problems
         }
         return out
+    }
+}
+
+extension NameListFiles {
+    /// The key table of the list in `directory` (what `forge classify` looks up), compiled once per list: the table is
+    /// kept in forge's cache folder as `names-DIGEST.bin`, named and stamped with the SHA-256 of the list's files, and
+    /// read back instead of replaying 3,600 lines of SAN at every run (docs/benchmarks.md). A list with problems is
+    /// read (and its diagnostics returned) every time and never kept; a kept table that is damaged, of another list or
+    /// of another format is ignored and rewritten. The cache folder is held to the rules of `CacheFolder`; when it cannot
+    /// be used the list is simply read.
+    public static func loadKeyTable(_ directory: String, cacheDirectory: String? = nil) throws(Diagnostic)
+        -> (table: NameKeyTable, files: [String], diagnostics: [Diagnostic]) {
+        let paths = try files(in: directory)
+        var contents: [(path: String, data: Data)] = []
+        var hash = SHA256Hash()
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw Diagnostic(NameCode.noNameList, "cannot read \(path)")
+            }
+            hash.update(Array((path as NSString).lastPathComponent.utf8) + [0])
+            hash.update(data)
+            contents.append((path, data))
+        }
+        let digest = hash.digest()
+        let folder = cacheDirectory ?? EngineConfiguration.defaultCacheDirectory
+        let chosenByForge = cacheDirectory == nil && (ProcessInfo.processInfo.environment["FORGE_CACHE"] ?? "").isEmpty
+        let kept = folder + "/names-" + digest.prefix(8).map { String(format: "%02x", $0) }.joined() + ".bin"
+        if let bytes = FileManager.default.contents(atPath: kept), let table = NameKeyTable(decoding: [UInt8](bytes), sourceDigest: digest) {
+            return (table, paths, [])
+        }
+        var texts: [(file: String, text: String)] = []
+        for (path, data) in contents {
+            guard let text = String(data: data, encoding: .utf8) else { throw Diagnostic(NameCode.noNameList, "\(path) is not UTF-8 text") }
+            texts.append((path, text))
+        }
+        let (list, problems) = NameList.read(texts)
+        let table = NameKeyTable(list)
+        if problems.isEmpty, CacheFolder.prepare(forFile: kept, chosenByForge: chosenByForge) == nil {
+            try? OutputFile.write(table.encoded(sourceDigest: digest), to: kept)
+        }
+        return (table, paths, problems)
     }
 }
