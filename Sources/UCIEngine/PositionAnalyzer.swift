@@ -76,6 +76,8 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// this engine and profile lacks (searched or served from the cache; 0 without a store folder).
     public var storeHits: Int { lock.withLock { _storeHits } }
     public var storeMisses: Int { lock.withLock { _storeMissing.count } }
+    /// Those positions (identities).
+    public var storeMissing: Set<String> { lock.withLock { _storeMissing } }
     /// The store's damaged lines met so far, and problems with its files (never used).
     public var storeProblems: [EngineStoreProblem] { lock.withLock { _storeProblems } + (engineStore?.problems ?? []) }
     /// With `recording`: every result returned so far, by position identity.

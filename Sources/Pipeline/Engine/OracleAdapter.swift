@@ -32,6 +32,8 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
     /// With `recording`: every result returned, by position identity (what `forge cache export-store` writes).
     var recorded: [String: Analysis] { analyzer.recorded }
     var profile: AnalysisProfile { analyzer.profile }
+    /// Up to five of the positions the store lacks, sorted, for messages.
+    var missingSample: [String] { Array(analyzer.storeMissing.sorted().prefix(5)) }
     var engineName: String { analyzer.engine.name }
     /// Restarts and protocol notes, to print after the run.
     public var engineDiagnostics: [Diagnostic] { diagnostics.all + cacheDiagnostics(analyzer) }
