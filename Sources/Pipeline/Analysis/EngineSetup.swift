@@ -157,7 +157,7 @@ func cacheDiagnostics(_ analyzer: PositionAnalyzer) -> [Diagnostic] {
 /// The engine store's damaged lines and files (CCH107, errors: the line is never used, its position is searched).
 func storeDiagnostics(_ analyzer: PositionAnalyzer) -> [Diagnostic] {
     analyzer.storeProblems.map {
-        Diagnostic(CacheCode.damagedStoreLine, "engine store: \($0.reason); not used, the position is analysed instead",
+        Diagnostic(CacheCode.damagedStoreLine, "engine store: \($0.reason); not used, the position is analysed instead (`make engine-store` writes the store again)",
                    at: SourceLocation(file: $0.path, line: $0.line, column: $0.column))
     }
 }

@@ -294,6 +294,9 @@ public enum Build {
                 diagnostics.append(Diagnostic(AnnotatorCode.noEngineVerdict, "\(s.file): the annotator got no engine verdict: \(p.message)"))
             }
         }
+        // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
+        diagnostics += storeReport([oracle] + (namesOracle.map { [$0] } ?? []), reported: diagnostics)
+        if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
         let library = lib.sources.filter { $0.kind != .coach }
         let content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
                                                    info: info, library: library, paths: sourcePaths)
@@ -313,7 +316,6 @@ public enum Build {
         let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
         pieces.openings = .init(info: info, rowCounts: rowCounts, counts: counts,
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
-        diagnostics += storeReport([oracle] + (namesOracle.map { [$0] } ?? []), reported: diagnostics)
         return (true, diagnostics, engineCounts(counts))
     }
 
