@@ -8,7 +8,7 @@ struct CacheCommand: ParsableCommand {
         commandName: "cache",
         abstract: "Merge the result caches of sharded analysis runs, and show what a cache holds.",
         discussion: ExitCodes.help([.inputErrors, .noInput, .cannotCreate]),
-        subcommands: [CacheMergeCommand.self, CacheStatsCommand.self, CacheExportStoreCommand.self])
+        subcommands: [CacheMergeCommand.self, CacheStatsCommand.self, CacheExportStoreCommand.self, CacheVerifyStoreCommand.self])
 }
 
 struct CacheMergeCommand: ParsableCommand {
@@ -95,6 +95,58 @@ struct CacheExportStoreCommand: ParsableCommand {
                                        progress: report.progress, nameListPath: nameList.path)
         let result = StoreExport.run(StoreExportConfiguration(build: build, check: check))
         try report.finish(result, command: "cache export-store") {
+            for l in result.lines { printLine(l) }
+        }
+    }
+}
+
+struct CacheVerifyStoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify-store",
+        abstract: "Search a seeded sample of the engine store again, and the positions given, and fail on any difference (CI).",
+        discussion: """
+            Each store file of the running engine: --sample lines drawn with --seed (CI passes the commit hash), plus the \
+            lines of the positions in --positions FILE (one identity per line: the lines the last commit changed), searched \
+            again with the file's profile, without cache; the line each result makes must equal the stored line byte for byte \
+            (CCH110 shows both). Files of another engine are skipped.
+
+            """ + ExitCodes.help([.inputErrors, .engineUnavailable], notes: [.inputErrors: "a line differs or a store file is damaged"]))
+
+    @Option(help: "The store folder.")
+    var engineStore = "openings/engine"
+
+    @Option(help: "Lines drawn at random from each store file.")
+    var sample = 20
+
+    @Option(help: "The draw's seed (the same seed draws the same lines).")
+    var seed = ""
+
+    @Option(help: ArgumentHelp("A file of position identities (FEN fields 1-4), one a line, to search again besides the sample.", valueName: "file"))
+    var positions: String?
+
+    @Option(help: "The UCI engine executable (default: $FORGE_ENGINE, stockfish on PATH, /usr/games/stockfish).")
+    var engine: String?
+
+    @Option(help: "Engines run in parallel (default: one per core).")
+    var jobs: Int?
+
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if sample < 0 { throw ValidationError("--sample must be at least 0, found \(sample)") }
+    }
+
+    func run() throws {
+        var listed: [String] = []
+        if let positions {
+            guard let data = FileManager.default.contents(atPath: positions) else {
+                throw ValidationError("--positions \(positions): cannot be read")
+            }
+            listed = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        let result = StoreVerify.run(StoreVerifyConfiguration(storeDirectory: engineStore, sample: sample, seed: seed, positions: listed,
+                                                              engine: EngineConfiguration(enginePath: engine, jobs: jobs, cacheDirectory: nil)))
+        try report.finish(result, command: "cache verify-store") {
             for l in result.lines { printLine(l) }
         }
     }

@@ -116,4 +116,36 @@ import UCIEngine
         #expect(rewritten.outcome == .ok && rewritten.diagnostics.contains { $0.code == CacheCode.damagedStoreLine && $0.severity == .warning })
         #expect(export(cache: nil, store: store, check: true).outcome == .ok)
     }
+
+    @Test func verifyStoreSearchesASeededSampleAndTheChangedLinesAndFailsOnADifference() throws {
+        let scratch = try Fixtures.tempDirectory()
+        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
+        _ = build(into: scratch + "/a", cache: cache, store: store)
+        #expect(export(cache: cache, store: store).outcome == .ok)
+        let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
+        func verify(sample: Int, seed: String, positions: [String] = []) -> StoreVerifyReport {
+            StoreVerify.run(StoreVerifyConfiguration(storeDirectory: store, sample: sample, seed: seed, positions: positions,
+                                                     engine: EngineConfiguration(cacheDirectory: nil)))
+        }
+        let clean = verify(sample: 5, seed: "abc")
+        #expect(clean.outcome == .ok && clean.summary.rederived == 5 && clean.summary.differing == 0, "\(clean.diagnostics.map(\.text))")
+        // The draw depends on the seed alone.
+        let keys = StoreVerify.storedRows(file).map(\.key).sorted()
+        #expect(StoreVerify.draw(keys, count: 5, seed: "abc") == StoreVerify.draw(keys, count: 5, seed: "abc"))
+        #expect(StoreVerify.draw(keys, count: 5, seed: "abc") != StoreVerify.draw(keys, count: 5, seed: "abd"))
+        #expect(Set(StoreVerify.draw(keys, count: keys.count + 3, seed: "x")) == Set(keys))
+
+        // A line still well formed but not what the engine says (its node count edited): found when it is a changed line.
+        var rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        var fields = rows[7].split(separator: "\t").map(String.init)
+        fields[2] = String((Int(fields[2]) ?? 0) + 1)
+        rows[7] = fields.joined(separator: "\t")
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let changed = verify(sample: 0, seed: "abc", positions: [fields[0], "8/8/8/8/8/8/k7/7K w - -"])
+        #expect(changed.summary.rederived == 1 && changed.summary.differing == 1)
+        let d = try #require(changed.diagnostics.first { $0.code == CacheCode.notReproduced })
+        #expect(d.location == SourceLocation(file: file, line: 8, column: 1) && d.notes.count == 2)
+        #expect(d.notes[0] == "stored:   " + rows[7] && d.notes[1].hasPrefix("searched: " + fields[0] + "\t"))
+        #expect(changed.outcome == .inputErrors)
+    }
 }
