@@ -13,10 +13,11 @@ public enum CacheCode {
     public static let notInStore = DiagnosticCode("CCH108", .warning, "positions the build needs that the committed engine store lacks: analysed now (run `make engine-store`)")
     public static let storeOutOfDate = DiagnosticCode("CCH109", .error, "export-store --check: the committed engine store differs from what the sources need")
     public static let notReproduced = DiagnosticCode("CCH110", .error, "verify-store: the engine, searching again, does not reproduce a stored line")
+    public static let unreadablePositions = DiagnosticCode("CCH111", .error, "verify-store: the --positions file cannot be read")
 
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
-        discarded, mixedIdentity, conflict, unreadable, cannotWrite, invalidEntry, damagedStoreLine, notInStore, storeOutOfDate, notReproduced,
+        discarded, mixedIdentity, conflict, unreadable, cannotWrite, invalidEntry, damagedStoreLine, notInStore, storeOutOfDate, notReproduced, unreadablePositions,
     ]
 }
 

@@ -110,7 +110,8 @@ struct CacheVerifyStoreCommand: ParsableCommand {
             again with the file's profile, without cache; the line each result makes must equal the stored line byte for byte \
             (CCH110 shows both). Files of another engine are skipped.
 
-            """ + ExitCodes.help([.inputErrors, .engineUnavailable], notes: [.inputErrors: "a line differs or a store file is damaged"]))
+            """ + ExitCodes.help([.inputErrors, .noInput, .engineUnavailable],
+                                 notes: [.inputErrors: "a line differs or a store file is damaged", .noInput: "the --positions file cannot be read"]))
 
     @Option(help: "The store folder.")
     var engineStore = "openings/engine"
@@ -137,14 +138,7 @@ struct CacheVerifyStoreCommand: ParsableCommand {
     }
 
     func run() throws {
-        var listed: [String] = []
-        if let positions {
-            guard let data = FileManager.default.contents(atPath: positions) else {
-                throw ValidationError("--positions \(positions): cannot be read")
-            }
-            listed = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        }
-        let result = StoreVerify.run(StoreVerifyConfiguration(storeDirectory: engineStore, sample: sample, seed: seed, positions: listed,
+        let result = StoreVerify.run(StoreVerifyConfiguration(storeDirectory: engineStore, sample: sample, seed: seed, positionsFile: positions,
                                                               engine: EngineConfiguration(enginePath: engine, jobs: jobs, cacheDirectory: nil)))
         try report.finish(result, command: "cache verify-store") {
             for l in result.lines { printLine(l) }

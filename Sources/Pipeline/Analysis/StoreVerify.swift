@@ -13,10 +13,14 @@ public struct StoreVerifyConfiguration: Sendable {
     public var seed: String
     /// Positions (identities) to re-derive besides the sample: the lines the last commit added or changed.
     public var positions: [String]
+    /// A file of such positions, one a line (`--positions FILE`), read with them.
+    public var positionsFile: String?
     /// The engine (path, jobs); its profile comes from each store file's header, the cache is never read.
     public var engine: EngineConfiguration
 
-    public init(storeDirectory: String, sample: Int = 20, seed: String = "", positions: [String] = [], engine: EngineConfiguration) {
+    public init(storeDirectory: String, sample: Int = 20, seed: String = "", positions: [String] = [], positionsFile: String? = nil,
+                engine: EngineConfiguration) {
+        self.positionsFile = positionsFile
         self.storeDirectory = storeDirectory
         self.sample = sample
         self.seed = seed
@@ -52,7 +56,13 @@ public enum StoreVerify {
         let started = Date()
         var report = StoreVerifyReport(diagnostics: [], outcome: .ok)
         let folder = EngineStoreFolder(path: config.storeDirectory)
-        let wanted = Set(config.positions)
+        var wanted = Set(config.positions)
+        if let path = config.positionsFile {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return StoreVerifyReport(diagnostics: [Diagnostic(CacheCode.unreadablePositions, "\(path): cannot be read")], outcome: .noInput)
+            }
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.isEmpty { wanted.insert(String(line)) }
+        }
         for file in folder.files {
             guard let header = EngineStoreTable.header(of: file) else {
                 report.diagnostics.append(Diagnostic(CacheCode.damagedStoreLine, "not an engine store (no header)", at: SourceLocation(file: file, line: 1, column: 1)))
