@@ -10,7 +10,7 @@ root=$PWD
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }'; }
 
 git clone -q "$root" "$work/clone"
 rm -rf "$work/clone/openings/engine"
@@ -27,6 +27,7 @@ t1=$(now)
 .build/release/forge build --quiet > "$work/build.log" 2> "$work/build.err" || { cat "$work/build.log" "$work/build.err" >&2; exit 1; }
 build=$(since "$t1")
 cold=$(since "$t0")
+cp "$work/build.log" "$work/build.err" "$root/.build/" 2>/dev/null || true   # the cold build's report, kept for a look
 summary=$(grep -E "^bundle (written|up to date)" "$work/build.log" || true)
 missing=$(grep -o "CCH108\]: [0-9]* positions" "$work/build.err" | grep -o "[0-9]* positions" || echo "0 positions")
 
