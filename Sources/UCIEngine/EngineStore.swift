@@ -210,6 +210,7 @@ public final class EngineStoreTable: @unchecked Sendable {
     private let lock = NSLock()
     private var raw: [String: (line: Int, text: Substring)] = [:]
     private var _problems: [EngineStoreProblem] = []
+    private var decoded: [String: Analysis] = [:]
 
     /// Reads a store file: its header, and its lines by position (not yet decoded). Throws a problem when the file
     /// cannot be read or is not a store.
@@ -256,9 +257,13 @@ public final class EngineStoreTable: @unchecked Sendable {
     /// The result for `position` (an identity), or nil when the store lacks it or its line is damaged (then
     /// recorded in `problems` once and forgotten).
     public func lookup(_ position: String) -> Analysis? {
+        // A build asks most positions several times (validator, tree, annotator): each line is decoded once.
+        if let done = lock.withLock({ decoded[position] }) { return done }
         guard let entry = lock.withLock({ raw[position] }) else { return nil }
         do throws(EngineStoreLineError) {
-            return try EngineStore.analysis(ofLine: entry.text, engine: engine, profile: profile).analysis
+            let a = try EngineStore.analysis(ofLine: entry.text, engine: engine, profile: profile).analysis
+            lock.withLock { decoded[position] = a }
+            return a
         } catch {
             lock.withLock {
                 raw[position] = nil
