@@ -45,7 +45,7 @@ public struct StoreVerifyReport: CommandReport {
 
 public enum StoreVerify {
     /// For each store file of the running engine (files of other engines are skipped, and said so): draws `sample`
-    /// lines with a generator seeded by `seed`, adds the lines of `positions`, searches each position again with the
+    /// lines with a generator seeded by `seed` and the file's profile (not its path: the same draw on every machine), adds the lines of `positions`, searches each position again with the
     /// file's profile (no cache, no store), and compares the line the result makes with the stored one, byte for byte.
     /// A difference is CCH110 at the stored line, with both lines.
     ///
@@ -92,28 +92,12 @@ public enum StoreVerify {
                 continue
             }
             let rows = storedRows(file)
-            let chosen = draw(rows.map(\.key).sorted(), count: config.sample, seed: config.seed + "\n" + file)
+            let chosen = draw(rows.map(\.key).sorted(), count: config.sample, seed: config.seed + "\n" + header.profileKey)
             let keys = Set(chosen).union(rows.map(\.key).filter { wanted.contains($0) }).sorted()
-            let rowOf = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-            let results = analyzer.analyse(keys.map { $0 + " 0 1" })
-            report.diagnostics += diagnostics.all
-            var differing = 0
-            for (key, result) in zip(keys, results) {
-                guard let row = rowOf[key] else { continue }
-                let at = SourceLocation(file: file, line: row.line, column: 1)
-                switch result {
-                case .success(let a):
-                    let derived = EngineStore.line(position: key, analysis: a) ?? "(a finished game: no line)"
-                    if derived != row.text {
-                        differing += 1
-                        report.diagnostics.append(Diagnostic(CacheCode.notReproduced, "the engine does not reproduce the stored result for \(key)", at: at,
-                                                             notes: ["stored:   " + row.text, "searched: " + derived]))
-                    }
-                case .failure(let f):
-                    differing += 1
-                    report.diagnostics.append(Diagnostic(CacheCode.notReproduced, "\(key) could not be searched again: \(f.message)", at: at))
-                }
-            }
+            let rowOf = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })  // keys come from rows: all found
+            let found = differences(file: file, rows: keys.compactMap { rowOf[$0] }, results: analyzer.analyse(keys.map { $0 + " 0 1" }))
+            report.diagnostics += diagnostics.all + found
+            let differing = found.count
             report.summary.rederived += keys.count
             report.summary.differing += differing
             report.lines.append("\(file): \(keys.count) of \(rows.count) lines searched again (\(chosen.count) drawn, "
@@ -123,6 +107,23 @@ public enum StoreVerify {
                                    report.summary.rederived, report.summary.differing, Date().timeIntervalSince(started)))
         report.outcome = .from(report.diagnostics)
         return report
+    }
+
+    /// CCH110 for every row whose position, searched again, does not give back its line byte for byte.
+    static func differences(file: String, rows: [(key: String, line: Int, text: String)],
+                            results: [Result<Analysis, EngineFailure>]) -> [Diagnostic] {
+        zip(rows, results).compactMap { row, result in
+            let at = SourceLocation(file: file, line: row.line, column: 1)
+            switch result {
+            case .success(let a):
+                let derived = EngineStore.line(position: row.key, analysis: a) ?? "(a finished game: no line)"
+                guard derived != row.text else { return nil }
+                return Diagnostic(CacheCode.notReproduced, "the engine does not reproduce the stored result for \(row.key)", at: at,
+                                  notes: ["stored:   " + row.text, "searched: " + derived])
+            case .failure(let f):
+                return Diagnostic(CacheCode.notReproduced, "\(row.key) could not be searched again: \(f.message)", at: at)
+            }
+        }
     }
 
     /// The result lines of a store file with their line numbers.
