@@ -18,7 +18,8 @@ trap 'rm -rf "$TMP"' EXIT
 
 # The positions of the lines the last commit added or changed (a removed line needs no search).
 if git rev-parse -q --verify HEAD~1 >/dev/null; then
-    git diff --unified=0 HEAD~1 HEAD -- "$STORE" | grep -E '^\+[^+#]' | cut -c2- | cut -f1 | sort -u > "$TMP/changed"
+    git diff --unified=0 HEAD~1 HEAD -- "$STORE" > "$TMP/diff"
+    { grep -E '^\+[^+#]' "$TMP/diff" || true; } | cut -c2- | cut -f1 | sort -u > "$TMP/changed"   # no match: no changed line
 else
     : > "$TMP/changed"
 fi
