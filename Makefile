@@ -5,7 +5,7 @@ STAMP = .build/.setup-done
 
 PREFIX ?= /usr/local
 
-.PHONY: help setup build release install install-data test lint-workflows validate validate-deep regenerate-check build-data bench perft-deep fuzz ci clean
+.PHONY: help setup build release install install-data test lint-workflows validate validate-deep regenerate-check build-data engine-store bench perft-deep fuzz ci clean
 
 help:
 	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine, slurm-wlm, munge, kubernetes-validate (idempotent)"
@@ -15,6 +15,7 @@ help:
 	@echo "make validate     forge validate openings/ (every check, engine included)"
 	@echo "make validate-deep  the engine checks of the coach openings again at 5x the build's node budget (slow; CI runs it once)"
 	@echo "make build-data   validate, analyse (cached: see docs/engine.md), write data/bundle/ (no-op when nothing changed)"
+	@echo "make engine-store  write openings/engine/ (the committed engine results a build reads first) from what a build asks; commit it"
 	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release builds of forge and forge-bench)"
 	@echo "make perft-deep   the whole perft suite at full depth (release build)"
 	@echo "make fuzz         fuzz the FEN, SAN, PGN, FEN-sequence, dictionary, UCI, score and cache-row readers (FUZZ_SECONDS per target, default 60)"
@@ -66,6 +67,10 @@ regenerate-check: release
 
 build-data: release
 	$(FORGE_RELEASE) build
+
+# The committed engine store (docs/engine.md): the results a build needs, from the store, the cache or the engine.
+engine-store: release
+	$(FORGE_RELEASE) cache export-store
 
 # The benchmarks time forge and, through forge-bench (Sources/forge-bench, not a product), the library targets.
 bench: release

@@ -46,6 +46,25 @@ public struct AnalysisProfile: Hashable, Sendable, Codable {
         "threads=\(threads);hash=\(hashMegabytes);nodes=\(nodes);multipv=\(multiPV);wdl=\(showWDL);ucinewgame=\(newGameBeforeEachPosition);format=\(Self.resultFormat)"
     }
 
+    /// The profile whose `key` is `key`, or nil when no profile of this forge has that key (another result format,
+    /// another thread count, a text that is not a key): a store file names its profile this way.
+    ///
+    /// ```swift
+    /// AnalysisProfile(key: "threads=1;hash=16;nodes=20000;multipv=3;wdl=true;ucinewgame=true;format=3")?.nodes   // 20000
+    /// ```
+    public init?(key: String) {
+        var fields: [Substring: Int] = [:]
+        for pair in key.split(separator: ";") {
+            let kv = pair.split(separator: "=", maxSplits: 1)
+            if kv.count == 2, let n = Int(kv[1]) { fields[kv[0]] = n }
+        }
+        guard let nodes = fields["nodes"], let multiPV = fields["multipv"], let hash = fields["hash"], nodes >= 1, multiPV >= 1, hash >= 1 else {
+            return nil
+        }
+        self.init(nodes: nodes, multiPV: multiPV, hashMegabytes: hash)
+        guard self.key == key else { return nil }
+    }
+
     /// The `go` limits of one search.
     public var limits: SearchLimits { SearchLimits(nodes: nodes) }
 }

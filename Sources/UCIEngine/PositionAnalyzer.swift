@@ -19,20 +19,49 @@ import Foundation
 public final class PositionAnalyzer: @unchecked Sendable {
     public let pool: EnginePool
     public let cache: AnalysisCache?
+    /// The committed store's results of this engine and profile, read before the cache (nil: no store, or none of
+    /// this engine and profile).
+    public let engineStore: EngineStoreTable?
     public let profile: AnalysisProfile
+    /// Answer from the store alone: a position it lacks fails (`notInStore`) instead of being looked up in the cache or
+    /// searched. `forge cache export-store --check` proves with it that a fresh clone searches nothing.
+    public let storeOnly: Bool
     /// The engine every result names.
     public let engine: EngineID
     private let lock = NSLock()
     private var _cacheHits = 0
+    private var _storeHits = 0
+    private var _storeMissing = Set<String>()
+    private let storeGiven: Bool
+    /// A store folder was given and exists (a fresh clone's `openings/engine`).
+    public let storeFolderExists: Bool
+    private var _storeProblems: [EngineStoreProblem] = []
+    private var _recorded: [String: Analysis]?
     private var _cacheErrors: [String] = []
     private var _discarded: [String] = []
 
-    /// Starts the pool's first engine. Throws when it cannot be started.
-    public init(pool: EnginePool, cache: AnalysisCache?, profile: AnalysisProfile) throws(EngineFailure) {
+    /// Starts the pool's first engine. Throws when it cannot be started. With `store`, the folder's file of this
+    /// engine (its `id name`, version included) and profile is read first; files of other engines are never used.
+    /// With `recording`, every result returned (from the store, the cache or the engine; not a finished game's) is
+    /// kept by position for `recorded` (what `forge cache export-store` writes).
+    public init(pool: EnginePool, cache: AnalysisCache?, profile: AnalysisProfile, store: EngineStoreFolder? = nil,
+                recording: Bool = false, storeOnly: Bool = false) throws(EngineFailure) {
+        self.storeOnly = storeOnly
         self.pool = pool
         self.cache = cache
         self.profile = profile
         engine = try pool.start(profile: profile)
+        storeGiven = store != nil
+        var isDirectory: ObjCBool = false
+        storeFolderExists = store.map { FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue } ?? false
+        if let store {
+            let found = store.table(engine: engine.name, profile: profile)
+            self.engineStore = found.table
+            _storeProblems = found.problems
+        } else {
+            self.engineStore = nil
+        }
+        _recorded = recording ? [:] : nil
     }
 
     /// Results served from the cache so far.
@@ -43,8 +72,19 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// each was discarded, the position analysed again and the new result stored over it.
     public var discardedCacheEntries: [String] { lock.withLock { _discarded } }
 
+    /// Results served from the store so far, and distinct positions a store folder was given for but that its file of
+    /// this engine and profile lacks (searched or served from the cache; 0 without a store folder).
+    public var storeHits: Int { lock.withLock { _storeHits } }
+    public var storeMisses: Int { lock.withLock { _storeMissing.count } }
+    /// Those positions (identities).
+    public var storeMissing: Set<String> { lock.withLock { _storeMissing } }
+    /// The store's damaged lines met so far, and problems with its files (never used).
+    public var storeProblems: [EngineStoreProblem] { lock.withLock { _storeProblems } + (engineStore?.problems ?? []) }
+    /// With `recording`: every result returned so far, by position identity.
+    public var recorded: [String: Analysis] { lock.withLock { _recorded ?? [:] } }
+
     /// How a result was obtained, for progress reports.
-    public enum Source: Sendable { case engine, cache, noSearch, refused }
+    public enum Source: Sendable { case engine, store, cache, noSearch, refused }
 
     /// One result per FEN, in order. `onResult` is called once per FEN as soon as its result is
     /// known (cache hits and refusals first), one call at a time.
@@ -79,16 +119,31 @@ public final class PositionAnalyzer: @unchecked Sendable {
                 }
                 continue
             }
-            let hit = lookup(key, position)
+            let stored = engineStore?.lookup(key)
+            let hit = stored ?? (storeOnly ? nil : lookup(key, position))
             entryOfKey[key] = entries.count
             entries.append((key, position, [i], hit))
+            lock.withLock {
+                if stored != nil { _storeHits += 1 } else if storeGiven { _storeMissing.insert(key) }
+                if stored == nil, hit != nil { _cacheHits += 1 }
+                if let hit { _recorded?[key] = hit }
+            }
             if let hit {
-                lock.withLock { _cacheHits += 1 }
                 results[i] = .success(hit)
-                onResult?(i, .success(hit), .cache)
+                onResult?(i, .success(hit), stored != nil ? .store : .cache)
             }
         }
-        let toSearch = entries.filter { $0.cached == nil }
+        let missing = entries.filter { $0.cached == nil }
+        if storeOnly {
+            for entry in missing {
+                let r = Result<Analysis, EngineFailure>.failure(.protocolViolation("\(entry.key) is not in the engine store"))
+                for i in entry.indices {
+                    results[i] = r
+                    onResult?(i, r, .refused)
+                }
+            }
+        }
+        let toSearch = storeOnly ? [] : missing
         let engineName = engine.name
         let profile = self.profile
         let collected = Locked(results)
@@ -99,7 +154,8 @@ public final class PositionAnalyzer: @unchecked Sendable {
             case .success(let o):
                 do throws(EngineFailure) {
                     let a = try Self.analysis(of: o, position: entry.position, engine: engineName, profile: profile)
-                    store(a, key: entry.key, zobrist: entry.position.zobristKey)
+                    cacheStore(a, key: entry.key, zobrist: entry.position.zobristKey)
+                    lock.withLock { _recorded?[entry.key] = a }
                     r = .success(a)
                 } catch {
                     r = .failure(error)
@@ -128,7 +184,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
         }
     }
 
-    private func store(_ a: Analysis, key: String, zobrist: UInt64) {
+    private func cacheStore(_ a: Analysis, key: String, zobrist: UInt64) {
         guard let cache else { return }
         do {
             try cache.store(a, position: key, zobrist: zobrist)

@@ -49,7 +49,7 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
-        let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engineOptions.configuration(shard: shard),
+        let config = BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engineOptions.configuration(shard: shard, openings: openings),
                                         progress: report.progress,
                                         sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
                                         words: noWords || shard != nil ? nil : WordsSourceOptions(scowlDirectory: scowl, curationDirectory: ForgeData.resolve(explicit: nil, default: WordsSourceOptions.curationFolder)),

@@ -24,7 +24,15 @@ struct EngineOptions: ParsableArguments {
     @Option(help: "The result cache file (default: $FORGE_CACHE, else $XDG_CACHE_HOME/contentforge/analysis.sqlite, else ~/.cache/contentforge/analysis.sqlite).")
     var cache: String?
 
+    @Option(help: ArgumentHelp("The committed engine-result store's folder, read before the cache (default: openings/engine; for build, the engine folder of --openings).",
+                               valueName: "folder"))
+    var engineStore: String?
+
+    @Flag(help: "Do not read the committed engine-result store.")
+    var noEngineStore = false
+
     func validate() throws {
+        if noEngineStore, engineStore != nil { throw ValidationError("--no-engine-store and --engine-store FOLDER exclude each other") }
         if let nodes, nodes < 1 { throw ValidationError("--nodes must be at least 1, found \(nodes)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
         if noCache, cache != nil { throw ValidationError("--no-cache and --cache PATH exclude each other") }
@@ -40,10 +48,12 @@ struct EngineOptions: ParsableArguments {
 
     /// The engine configuration these options describe, with MultiPV `multiPV` (the build's 3 by default);
     /// with a shard and no --cache, the shard's own cache file.
-    func configuration(multiPV: Int = 3, shard: AnalysisShard? = nil, verbose: Bool = false) -> EngineConfiguration {
+    /// The engine store: --engine-store, else `openings` + `/engine` (the opening sources' folder the command reads).
+    func configuration(multiPV: Int = 3, shard: AnalysisShard? = nil, verbose: Bool = false, openings: String = "openings") -> EngineConfiguration {
         let defaultCache = shard.map(EngineConfiguration.defaultCachePath(for:)) ?? EngineConfiguration.defaultCachePath
         return EngineConfiguration(enginePath: engine, jobs: jobs, profile: AnalysisProfile(nodes: nodeLimit, multiPV: multiPV),
-                                   cacheDirectory: nil, cachePath: noCache ? nil : cache ?? defaultCache, verbose: verbose)
+                                   cacheDirectory: nil, cachePath: noCache ? nil : cache ?? defaultCache, verbose: verbose,
+                                   storeDirectory: noEngineStore ? nil : engineStore ?? EngineConfiguration.storeDirectory(besideOpenings: openings))
     }
 
     var configuration: EngineConfiguration { configuration() }

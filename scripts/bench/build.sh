@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build.sh: forge build cold (empty cache and bundle), again into an empty bundle with the cache warm, and with nothing
+# build.sh: forge build cold (empty cache and bundle, engine store not read: the search cost), again into an empty bundle with the cache warm, and with nothing
 # changed (best of 5); then analysis throughput of one forge process against two shard processes (--shard 1/2, 2/2)
 # running side by side, one engine each. Run from the repo root after `swift build -c release --product forge`.
 set -euo pipefail
@@ -15,7 +15,7 @@ WORDS=()
 [ -e /usr/share/dict/scowl/english-words.10 ] || WORDS=(--no-words)
 
 now() { date +%s.%N; }
-build() { "$FORGE" build --out "$TMP/data/bundle" --cache "$TMP/cache.sqlite" --nodes "$NODES" "${WORDS[@]}" > "$TMP/out" 2> "$TMP/err"; }
+build() { "$FORGE" build --out "$TMP/data/bundle" --cache "$TMP/cache.sqlite" --no-engine-store --nodes "$NODES" "${WORDS[@]}" > "$TMP/out" 2> "$TMP/err"; }
 timed() { local t0; t0=$(now); "$@"; awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }'; }
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then

@@ -33,6 +33,13 @@ public struct AnalysisShard: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Shard 1 of 1: every position.
+    static let whole = AnalysisShard(unchecked: 1, of: 1)
+    private init(unchecked index: Int, of count: Int) {
+        self.index = index
+        self.count = count
+    }
+
     public func contains(key: UInt64) -> Bool { key % UInt64(count) == UInt64(index - 1) }
     public func contains(_ position: Position) -> Bool { contains(key: position.zobristKey) }
 

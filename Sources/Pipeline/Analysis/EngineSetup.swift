@@ -14,6 +14,17 @@ public struct EngineConfiguration: Sendable {
     public var cachePath: String?
     /// Engine protocol notes (ignored lines) become diagnostics.
     public var verbose: Bool
+    /// The committed engine-result store's folder (`openings/engine`), read before the cache; nil: none.
+    public var storeDirectory: String?
+    /// Keep every result returned, for `forge cache export-store`.
+    public var recording = false
+    /// Answer from the store alone, never from the cache or the engine (`export-store --check`).
+    public var storeOnly = false
+
+    /// The store folder beside the opening sources `openings`: `openings/engine` (docs/engine.md).
+    public static func storeDirectory(besideOpenings openings: String) -> String {
+        (openings.hasSuffix("/") ? String(openings.dropLast()) : openings) + "/engine"
+    }
 
     public static let cacheFileName = "analysis.sqlite"
 
@@ -50,12 +61,14 @@ public struct EngineConfiguration: Sendable {
     /// `cacheDirectory` names a directory holding `analysis.sqlite` (the older spelling); `cachePath`,
     /// when given, names the file itself and wins.
     public init(enginePath: String? = nil, jobs: Int? = nil, profile: AnalysisProfile = AnalysisProfile(),
-                cacheDirectory: String? = EngineConfiguration.defaultCacheDirectory, cachePath: String? = nil, verbose: Bool = false) {
+                cacheDirectory: String? = EngineConfiguration.defaultCacheDirectory, cachePath: String? = nil, verbose: Bool = false,
+                storeDirectory: String? = nil) {
         self.enginePath = enginePath
         self.jobs = jobs
         self.profile = profile
         self.cachePath = cachePath ?? cacheDirectory.map { $0 + "/" + EngineConfiguration.cacheFileName }
         self.verbose = verbose
+        self.storeDirectory = storeDirectory
     }
 }
 
@@ -125,7 +138,8 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
     }
     let pool = EnginePool(launcher: .process(path), size: min(config.jobs ?? cores, cores), log: diagnostics.log)
     do throws(EngineFailure) {
-        return try PositionAnalyzer(pool: pool, cache: cache, profile: config.profile)
+        return try PositionAnalyzer(pool: pool, cache: cache, profile: config.profile,
+                                    store: config.storeDirectory.map(EngineStoreFolder.init(path:)), recording: config.recording, storeOnly: config.storeOnly)
     } catch {
         pool.shutdown()
         throw Diagnostic(error.code, "engine \(path) cannot be used: \(error.message)")
@@ -137,4 +151,13 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
 func cacheDiagnostics(_ analyzer: PositionAnalyzer) -> [Diagnostic] {
     analyzer.cacheErrors.map { Diagnostic(EngineCode.cacheUnavailable, $0) }
         + analyzer.discardedCacheEntries.map { Diagnostic(CacheCode.discarded, $0) }
+        + storeDiagnostics(analyzer)
+}
+
+/// The engine store's damaged lines and files (CCH107, errors: the line is never used, its position is searched).
+func storeDiagnostics(_ analyzer: PositionAnalyzer) -> [Diagnostic] {
+    analyzer.storeProblems.map {
+        Diagnostic(CacheCode.damagedStoreLine, "engine store: \($0.reason); not used, the position is analysed instead (`make engine-store` writes the store again)",
+                   at: SourceLocation(file: $0.path, line: $0.line, column: $0.column))
+    }
 }

@@ -39,7 +39,8 @@ public struct BuildConfiguration: Sendable {
 
 public struct BuildReport: CommandReport {
     public var diagnostics: [Diagnostic]
-    /// `openings`, `lines`, `positions`, `moves`, `transpositions`, `analysed_now`, `from_cache`, `fen_files`.
+    /// `openings`, `lines`, `positions`, `moves`, `transpositions`, `analysed_now`, `from_cache` (the engine store's
+    /// results included), `from_store`, `not_in_store`, `fen_files`.
     public var counts: [String: Int]
     /// Nothing had changed: no file was written.
     public var upToDate: Bool
@@ -95,7 +96,7 @@ public struct BuildReport: CommandReport {
         return "\(state): \(c["openings"] ?? 0) openings, \(c["lines"] ?? 0) lines, \(c["positions"] ?? 0) positions "
             + "(\(c["transpositions"] ?? 0) reached by two move orders of the curriculum's lines), "
             + "\(c["moves"] ?? 0) moves; analysed now \(c["analysed_now"] ?? 0), "
-            + "from cache \(c["from_cache"] ?? 0); " + String(format: "%.3f s", seconds)
+            + "from cache \(c["from_cache"] ?? 0) (engine store \(c["from_store"] ?? 0)); " + String(format: "%.3f s", seconds)
     }
 }
 
@@ -238,8 +239,7 @@ public enum Build {
         var namesOracle: AnalyzerOracle?
         defer { namesOracle?.shutdown() }
         func engineCounts(_ c: [String: Int] = [:]) -> [String: Int] {
-            c.merging(["analysed_now": oracle.searched + (namesOracle?.searched ?? 0),
-                       "from_cache": oracle.cached + (namesOracle?.cached ?? 0)]) { _, b in b }
+            c.merging(storeCounts([oracle] + (namesOracle.map { [$0] } ?? []))) { _, b in b }
         }
 
         // Validate (the authored names against the name list too): errors stop the build.
@@ -294,6 +294,9 @@ public enum Build {
                 diagnostics.append(Diagnostic(AnnotatorCode.noEngineVerdict, "\(s.file): the annotator got no engine verdict: \(p.message)"))
             }
         }
+        // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
+        diagnostics += storeReport([oracle] + (namesOracle.map { [$0] } ?? []), reported: diagnostics)
+        if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
         let library = lib.sources.filter { $0.kind != .coach }
         let content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
                                                    info: info, library: library, paths: sourcePaths)
@@ -316,20 +319,47 @@ public enum Build {
         return (true, diagnostics, engineCounts(counts))
     }
 
+    /// `analysed_now` (searched), `from_cache` (store included, as before), `from_store`, `not_in_store`, over the oracles.
+    static func storeCounts(_ oracles: [AnalyzerOracle]) -> [String: Int] {
+        ["analysed_now": oracles.map(\.searched).reduce(0, +), "from_cache": oracles.map(\.cached).reduce(0, +),
+         "from_store": oracles.map(\.fromStore).reduce(0, +), "not_in_store": oracles.map(\.notInStore).reduce(0, +)]
+    }
+
+    /// What the build says about the engine store: its damaged lines not yet reported (CCH107), and how many positions
+    /// it lacks when a store folder exists (CCH108), so a fresh clone does not search without saying why.
+    static func storeReport(_ oracles: [AnalyzerOracle], reported: [Diagnostic]) -> [Diagnostic] {
+        let said = Set(reported)
+        var out = oracles.flatMap { storeDiagnostics($0.analyzer) }.filter { !said.contains($0) }
+        let missing = oracles.map(\.notInStore).reduce(0, +)
+        if missing > 0, let folder = oracles.first?.analyzer, folder.storeFolderExists {
+            out.append(Diagnostic(CacheCode.notInStore, "\(missing) positions not in the engine store: run `make engine-store`"))
+        }
+        return out
+    }
+
     /// `forge build --shard K/N`: asks the engine, through a filter that lets only this shard's
     /// positions through, exactly what a whole build asks (the validator's positions, the tree's, the
     /// annotator's), so the shard caches merged hold every result a build needs. Writes no bundle.
     static func analyseShard(_ config: BuildConfiguration, _ shard: AnalysisShard, started: Date) throws(Diagnostic) -> BuildReport {
+        try askEverything(config, shard: shard, started: started).report
+    }
+
+    /// Asks the engine what a whole build asks, through the shard filter (`shard` nil: every position), and returns
+    /// the report and the oracles asked (the build's profile, then the name table's when the list adds positions).
+    /// `forge build --shard` and `forge cache export-store` both run it, so the store holds exactly what a build reads.
+    static func askEverything(_ config: BuildConfiguration, shard: AnalysisShard?, started: Date) throws(Diagnostic)
+        -> (report: BuildReport, oracles: [AnalyzerOracle]) {
         let lib = LibraryFiles.load([config.openingsPath])
         let sourceCheck = Validate.check(lib, oracle: nil, thresholds: config.thresholds)
         var report = BuildReport(diagnostics: sourceCheck.diagnostics, counts: [:], upToDate: false, seconds: 0, shard: shard)
         if sourceCheck.diagnostics.errorCount > 0 {
             report.seconds = Date().timeIntervalSince(started)
-            return report
+            return (report, [])
         }
+        let filter = shard ?? AnalysisShard.whole
         let inner = try makeEngineOracle(config.engine, progress: config.progress)
         defer { inner.shutdown() }
-        let oracle = ShardOracle(inner: inner, shard: shard)
+        let oracle = ShardOracle(inner: inner, shard: filter)
         _ = oracle.analyse(EngineChecks.positions(of: lib.sources))
         let coach = lib.sources.filter { $0.kind == .coach }.sorted { $0.file < $1.file }
         let list = NameListFiles.loadForChecks(config.nameListPath, libraryPaths: [config.openingsPath])?.list ?? NameList()
@@ -340,22 +370,21 @@ public enum Build {
         // The name list's own positions, at the name table's budget, as the whole build asks for them.
         let listOnly = Array(NameTable(tree: tree, list: list).nodes[tree.nodes.count...].map(\.position))
         var asked = oracle.asked, inShard = oracle.inShard
-        var searched = inner.searched, cached = inner.cached
+        var oracles = [inner]
         if !listOnly.isEmpty {
             let namesInner = try makeEngineOracle(nameTableEngine(config.engine), progress: config.progress)
             defer { namesInner.shutdown() }
-            let namesOracle = ShardOracle(inner: namesInner, shard: shard)
+            let namesOracle = ShardOracle(inner: namesInner, shard: filter)
             _ = namesOracle.analyse(listOnly)
             asked += namesOracle.asked
             inShard += namesOracle.inShard
-            searched += namesInner.searched
-            cached += namesInner.cached
             report.diagnostics += namesInner.engineDiagnostics
+            oracles.append(namesInner)
         }
         report.diagnostics += inner.engineDiagnostics
-        report.counts = ["positions_asked": asked, "shard_positions": inShard, "analysed_now": searched, "from_cache": cached]
+        report.counts = storeCounts(oracles).merging(["positions_asked": asked, "shard_positions": inShard]) { _, b in b }
         report.seconds = Date().timeIntervalSince(started)
-        return report
+        return (report, oracles)
     }
 }
 

@@ -14,6 +14,7 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
     private let lock = NSLock()
     private var _searched = 0
     private var _cached = 0
+    private var _fromStore = 0
 
     init(analyzer: PositionAnalyzer, diagnostics: EngineDiagnostics, progress: ProgressStyle) {
         self.analyzer = analyzer
@@ -24,6 +25,16 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
     /// Positions searched by the engine so far, and answered from the cache.
     public var searched: Int { lock.withLock { _searched } }
     public var cached: Int { lock.withLock { _cached } }
+    /// Of `cached`: those read from the committed engine store.
+    public var fromStore: Int { lock.withLock { _fromStore } }
+    /// Distinct positions the store folder was given for but lacks (0 without one).
+    public var notInStore: Int { analyzer.storeMisses }
+    /// With `recording`: every result returned, by position identity (what `forge cache export-store` writes).
+    var recorded: [String: Analysis] { analyzer.recorded }
+    var profile: AnalysisProfile { analyzer.profile }
+    /// Up to five of the positions the store lacks, sorted, for messages.
+    var missingSample: [String] { Array(analyzer.storeMissing.sorted().prefix(5)) }
+    var engineName: String { analyzer.engine.name }
     /// Restarts and protocol notes, to print after the run.
     public var engineDiagnostics: [Diagnostic] { diagnostics.all + cacheDiagnostics(analyzer) }
 
@@ -35,6 +46,7 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
         let results = analyzer.analyse(positions.map { $0.fen() }) { [self] _, _, source in
             lock.withLock {
                 if source == .engine { _searched += 1 } else { _cached += 1 }
+                if source == .store { _fromStore += 1 }
             }
             meter?.advance(cached: source != .engine)
         }

@@ -1,0 +1,151 @@
+// EngineStoreBuildTests: `forge cache export-store` and the build reading the store first, with the real Stockfish.
+import Diagnostics
+import Foundation
+import Testing
+import UCIEngine
+@testable import Pipeline
+
+@Suite(.serialized) struct EngineStoreBuildTests {
+    let openings = Fixtures.path("validate/good")
+    let profile = AnalysisProfile(nodes: 30_000, multiPV: 3)
+
+    func engine(cache: String?, store: String) -> EngineConfiguration {
+        EngineConfiguration(profile: profile, cacheDirectory: nil, cachePath: cache, storeDirectory: store)
+    }
+
+    func build(into out: String, cache: String?, store: String) -> BuildReport {
+        Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engine(cache: cache, store: store)))
+    }
+
+    func export(cache: String?, store: String, check: Bool = false) -> StoreExportReport {
+        StoreExport.run(StoreExportConfiguration(build: BuildConfiguration(openingsPath: openings, engine: engine(cache: cache, store: store)),
+                                                 check: check))
+    }
+
+    static let bundleFiles = ["openings.sqlite", "openings.bin", "manifest.json", "fen/classical/qgd.fen", "fen/tactics/scholars-mate.fen"]
+
+    @Test func aBuildFromTheStoreAloneIsByteIdenticalToOneFromTheCache() throws {
+        let scratch = try Fixtures.tempDirectory()
+        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
+        // A build with the cache (no store yet: nothing said about one).
+        let withCache = build(into: scratch + "/a", cache: cache, store: store)
+        #expect(!withCache.failed)
+        #expect(withCache.counts["from_store"] == 0)
+        #expect(!withCache.diagnostics.contains { $0.code == CacheCode.notInStore })
+
+        // The store, from the cache the build filled: nothing searched; one file for the build's profile.
+        let written = export(cache: cache, store: store)
+        #expect(written.outcome == .ok, "\(written.diagnostics.map(\.text))")
+        #expect(written.summary.analysedNow == 0)
+        let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
+        #expect(Array(written.summary.files.keys) == [file])
+        let results = try #require(written.summary.files[file])
+        #expect(results >= 80)
+        let bytes = try #require(FileManager.default.contents(atPath: file))
+        #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").count == results + 3)
+
+        // The same results give the same bytes.
+        #expect(export(cache: cache, store: store).outcome == .ok)
+        #expect(FileManager.default.contents(atPath: file) == bytes)
+
+        // A fresh clone: no cache, the store only. Nothing searched, every result from the store, the same bundle.
+        let fromStore = build(into: scratch + "/b", cache: nil, store: store)
+        #expect(!fromStore.failed, "\(fromStore.diagnostics.map(\.text))")
+        #expect(fromStore.counts["analysed_now"] == 0)
+        #expect(fromStore.counts["not_in_store"] == 0)
+        #expect((fromStore.counts["from_store"] ?? 0) >= 80)
+        for f in Self.bundleFiles {
+            #expect(FileManager.default.contents(atPath: scratch + "/a/" + f) == FileManager.default.contents(atPath: scratch + "/b/" + f), "\(f)")
+        }
+        // The check passes and searches nothing.
+        let check = export(cache: nil, store: store, check: true)
+        #expect(check.outcome == .ok && check.summary.missing == 0 && check.summary.stale == 0, "\(check.diagnostics.map(\.text))")
+    }
+
+    @Test func aStoreThatLacksAPositionFailsTheCheckAndTheBuildSaysHowManyItSearched() throws {
+        let scratch = try Fixtures.tempDirectory()
+        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
+        _ = build(into: scratch + "/a", cache: cache, store: store)
+        #expect(export(cache: cache, store: store).outcome == .ok)
+        let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
+        var rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let removed = rows.remove(at: 10)
+        let removedKey = String(removed.prefix { $0 != "\t" })
+        // A line of a position no longer needed: stale.
+        rows.append("8/8/8/8/8/8/k7/7K w - -\th1g1\t10\t0 d1 h1g1")
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+
+        let check = export(cache: nil, store: store, check: true)
+        #expect(check.outcome == .inputErrors)
+        #expect(check.summary.missing == 1 && check.summary.stale == 1)
+        let d = try #require(check.diagnostics.first { $0.code == CacheCode.storeOutOfDate })
+        #expect(d.message.contains("1 positions missing, 1 lines no longer needed") && d.notes == ["missing: \(removedKey)"])
+
+        // A fresh clone's build (an empty cache) searches that one position, once, and says so.
+        let partial = build(into: scratch + "/b", cache: scratch + "/fresh.sqlite", store: store)
+        #expect(partial.counts["analysed_now"] == 1 && partial.counts["not_in_store"] == 1)
+        #expect(partial.diagnostics.contains { $0.code == CacheCode.notInStore && $0.message.hasPrefix("1 positions not in the engine store") })
+
+        // Written again: the missing line back, the stale one dropped, the check passes.
+        #expect(export(cache: cache, store: store).outcome == .ok)
+        #expect(export(cache: nil, store: store, check: true).outcome == .ok)
+    }
+
+    @Test func aDamagedLineFailsTheBuildWithItsLineAndIsNotUsed() throws {
+        let scratch = try Fixtures.tempDirectory()
+        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
+        _ = build(into: scratch + "/a", cache: cache, store: store)
+        #expect(export(cache: cache, store: store).outcome == .ok)
+        let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
+        var rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        var fields = rows[5].split(separator: "\t").map(String.init)
+        fields[2] = "-7"
+        rows[5] = fields.joined(separator: "\t")
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+
+        let damaged = build(into: scratch + "/b", cache: nil, store: store)
+        let d = try #require(damaged.diagnostics.first { $0.code == CacheCode.damagedStoreLine })
+        #expect(d.severity == .error && d.location == SourceLocation(file: file, line: 6, column: d.location?.column ?? 0))
+        #expect(d.message.contains("nodes") && (d.location?.column ?? 0) > 1)
+        #expect(damaged.counts["analysed_now"] == 1)  // searched instead
+        #expect(damaged.diagnostics.filter { $0.code == CacheCode.damagedStoreLine }.count == 1)
+        #expect(damaged.outcome == .inputErrors)
+        // The check fails on it too; writing the store again replaces the line (a warning) and the check passes.
+        #expect(export(cache: nil, store: store, check: true).outcome == .inputErrors)
+        let rewritten = export(cache: cache, store: store)
+        #expect(rewritten.outcome == .ok && rewritten.diagnostics.contains { $0.code == CacheCode.damagedStoreLine && $0.severity == .warning })
+        #expect(export(cache: nil, store: store, check: true).outcome == .ok)
+    }
+
+    @Test func verifyStoreSearchesASeededSampleAndTheChangedLinesAndFailsOnADifference() throws {
+        let scratch = try Fixtures.tempDirectory()
+        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
+        _ = build(into: scratch + "/a", cache: cache, store: store)
+        #expect(export(cache: cache, store: store).outcome == .ok)
+        let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
+        func verify(sample: Int, seed: String, positions: [String] = []) -> StoreVerifyReport {
+            StoreVerify.run(StoreVerifyConfiguration(storeDirectory: store, sample: sample, seed: seed, positions: positions,
+                                                     engine: EngineConfiguration(cacheDirectory: nil)))
+        }
+        let clean = verify(sample: 5, seed: "abc")
+        #expect(clean.outcome == .ok && clean.summary.rederived == 5 && clean.summary.differing == 0, "\(clean.diagnostics.map(\.text))")
+        // The draw depends on the seed alone.
+        let keys = StoreVerify.storedRows(file).map(\.key).sorted()
+        #expect(StoreVerify.draw(keys, count: 5, seed: "abc") == StoreVerify.draw(keys, count: 5, seed: "abc"))
+        #expect(StoreVerify.draw(keys, count: 5, seed: "abc") != StoreVerify.draw(keys, count: 5, seed: "abd"))
+        #expect(Set(StoreVerify.draw(keys, count: keys.count + 3, seed: "x")) == Set(keys))
+
+        // A line still well formed but not what the engine says (its node count edited): found when it is a changed line.
+        var rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        var fields = rows[7].split(separator: "\t").map(String.init)
+        fields[2] = String((Int(fields[2]) ?? 0) + 1)
+        rows[7] = fields.joined(separator: "\t")
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let changed = verify(sample: 0, seed: "abc", positions: [fields[0], "8/8/8/8/8/8/k7/7K w - -"])
+        #expect(changed.summary.rederived == 1 && changed.summary.differing == 1)
+        let d = try #require(changed.diagnostics.first { $0.code == CacheCode.notReproduced })
+        #expect(d.location == SourceLocation(file: file, line: 8, column: 1) && d.notes.count == 2)
+        #expect(d.notes[0] == "stored:   " + rows[7] && d.notes[1].hasPrefix("searched: " + fields[0] + "\t"))
+        #expect(changed.outcome == .inputErrors)
+    }
+}
