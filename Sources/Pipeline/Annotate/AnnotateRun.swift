@@ -67,7 +67,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
     // The output is opened first: one that names an input, or cannot be created, fails before any work.
     let out: OutputFile
     do { out = try OutputFile(path: config.outputPath, inputs: files) } catch {
-        return AnnotateReport(diagnostics: [Diagnostic(error.code, error.description)], outcome: error.outcome, games: 0, moves: 0)
+        return AnnotateReport(diagnostics: error.diagnostics, outcome: error.outcome, games: 0, moves: 0)
     }
     var trees: [(tree: GameTree, file: String)] = []
     var missing = false
@@ -136,7 +136,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         try out.write(Array(text.utf8))
         try out.commit()
     } catch {
-        return AnnotateReport(diagnostics: diagnostics + [Diagnostic(error.code, error.description)],
+        return AnnotateReport(diagnostics: diagnostics + error.diagnostics,
                               outcome: error.outcome, games: trees.count, moves: moves)
     }
     return AnnotateReport(diagnostics: diagnostics, outcome: inputs.worst(.from(diagnostics)), games: trees.count, moves: moves)

@@ -90,8 +90,8 @@ public struct ClassifyError: Error, Sendable {
     public enum Kind: Sendable { case usage, cannotCreate }
     public var kind: Kind
     public var message: String
-    /// The output writer's code (IO101–IO103) for `.cannotCreate`.
-    public var code: DiagnosticCode? = nil
+    /// The output writer's diagnostic (IO101–IO104) for `.cannotCreate`; none for a usage problem or a closed pipe.
+    public var diagnostics: [Diagnostic] = []
     /// How the command ends: the output writer's outcome (73 cannot create, 74 a write failed part way: a full disk).
     public var outcome: CommandOutcome = .usage
 
@@ -104,7 +104,7 @@ public struct ClassifyError: Error, Sendable {
     init(_ error: OutputError) {
         kind = .cannotCreate
         message = error.description
-        code = error.code
+        diagnostics = error.diagnostics
         outcome = error.outcome
     }
 }
@@ -122,7 +122,7 @@ public enum Classify {
             try classify(config, into: &report)
         } catch {
             report.stopped = error
-            if let code = error.code { report.diagnostics.append(Diagnostic(code, error.message)) }
+            report.diagnostics += error.diagnostics
         }
         return report
     }
