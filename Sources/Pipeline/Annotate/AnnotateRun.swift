@@ -60,59 +60,97 @@ public struct AnnotateReport: CommandReport {
     }
 }
 
-/// Runs `forge annotate` on every file in turn. Games with errors are reported and left out; the others are written.
+/// Runs `forge annotate` on every file in turn, game by game: each game is read, annotated, written and dropped, so
+/// memory does not grow with the number of games (docs/errors.md, "annotate"). Games with errors are reported and left
+/// out; the others are written. The engine starts with the first good game; an output that is not written (no good
+/// game among errors, no engine, a failed write) is left as it was.
 public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
-    var diagnostics: [Diagnostic] = []
     let files = config.files.isEmpty ? ["-"] : config.files
     // The output is opened first: one that names an input, or cannot be created, fails before any work.
     let out: OutputFile
     do { out = try OutputFile(path: config.outputPath, inputs: files) } catch {
         return AnnotateReport(diagnostics: error.diagnostics, outcome: error.outcome, games: 0, moves: 0)
     }
-    var trees: [(tree: GameTree, file: String)] = []
+    let run = AnnotationStream(config: config, out: out)
+    defer { run.shutdown() }
     var missing = false
-    for file in files {
-        let input: ByteInput
-        do { input = try ByteInput(path: file) } catch {
-            diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
-            missing = true
-            continue
+    do throws(AnnotationStream.Stop) {
+        for file in files {
+            let input: ByteInput
+            do { input = try ByteInput(path: file) } catch {
+                run.diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
+                missing = true
+                continue
+            }
+            try run.annotate(input)
         }
+        run.finish()
+        let inputs: CommandOutcome = missing ? .noInput : .ok
+        if run.games == 0, run.diagnostics.errorCount > 0 {
+            return AnnotateReport(diagnostics: run.diagnostics, outcome: inputs.worst(.inputErrors), games: 0, moves: 0)
+        }
+        do throws(OutputError) { try out.commit() } catch { throw .output(error) }
+        return AnnotateReport(diagnostics: run.diagnostics, outcome: inputs.worst(.from(run.diagnostics)), games: run.games,
+                              moves: run.moves)
+    } catch {
+        switch error {
+        case .engine(let d):
+            return AnnotateReport(diagnostics: run.diagnostics + [d], outcome: .engineUnavailable, games: 0, moves: 0)
+        case .output(let e):
+            run.finish()
+            return AnnotateReport(diagnostics: run.diagnostics + e.diagnostics, outcome: e.outcome, games: run.games, moves: run.moves)
+        }
+    }
+}
+
+/// One annotate run's state between games: the output, the engine (started with the first good game), the counts and
+/// the diagnostics. Nothing of a game outlives its `annotate` call.
+private final class AnnotationStream {
+    enum Stop: Error {
+        /// No engine could be started.
+        case engine(Diagnostic)
+        /// The output could not be written.
+        case output(OutputError)
+    }
+
+    let config: AnnotateConfiguration
+    let out: OutputFile
+    var diagnostics: [Diagnostic] = []
+    /// Games without errors (written, or skipped by the source reader); `moves` explained.
+    var games = 0
+    var moves = 0
+    private var engineOracle: AnalyzerOracle?
+    private var annotator: Annotator?
+    private let writer = PGNWriter()
+
+    init(config: AnnotateConfiguration, out: OutputFile) {
+        self.config = config
+        self.out = out
+    }
+
+    /// Reads, annotates and writes every game of `input`.
+    func annotate(_ input: ByteInput) throws(Stop) {
         let reader = PGNReader(fileName: input.name, read: input.read(into:))
+        var builder = GameTreeBuilder(fileName: input.name)
         do {
-            var builder = GameTreeBuilder(fileName: input.name)
             while try reader.readGame(&builder) {
                 let tree = builder.game
                 diagnostics += tree.diagnostics
-                if !tree.hasErrors { trees.append((tree, input.name)) }
+                if !tree.hasErrors { try annotate(tree, file: input.name) }
             }
+        } catch let stop as Stop {
+            throw stop
         } catch {
             diagnostics.append(Diagnostic(PGNCode.unreadable, "\(error)"))
         }
     }
-    let inputs: CommandOutcome = missing ? .noInput : .ok
-    if trees.isEmpty, diagnostics.errorCount > 0 {
-        return AnnotateReport(diagnostics: diagnostics, outcome: inputs.worst(.inputErrors), games: 0, moves: 0)
-    }
 
-    var engineOracle: AnalyzerOracle?
-    if let engine = config.engine {
-        do throws(Diagnostic) {
-            engineOracle = try makeEngineOracle(engine, progress: config.progress)
-        } catch {
-            return AnnotateReport(diagnostics: diagnostics + [error], outcome: .engineUnavailable, games: 0, moves: 0)
-        }
-    }
-    defer { engineOracle?.shutdown() }
-    let oracle: (any EngineOracle)? = engineOracle
-
-    let annotator = Annotator(oracle: oracle, options: config.options)
-    var text = ""
-    var moves = 0
-    let writer = PGNWriter()
-    for (g, (tree, file)) in trees.enumerated() {
+    private func annotate(_ tree: GameTree, file: String) throws(Stop) {
+        let annotator = try started()
+        let g = games
+        games += 1
         // The one reader the validator and the build use: its marker diagnostics are reported here too.
-        guard let source = SourceReader.source(from: tree, file: file, diagnostics: &diagnostics) else { continue }
+        guard let source = SourceReader.source(from: tree, file: file, diagnostics: &diagnostics) else { return }
         let (notes, problems) = annotator.annotate(source: source)
         for p in problems {
             diagnostics.append(Diagnostic(p.code, "\(p.message); the move is explained from the rules alone",
@@ -120,6 +158,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
                 .reported(as: .warning))  // the annotation goes on without the engine
         }
         moves += notes.reduce(0) { $0 + $1.count }
+        var text = ""
         switch config.format {
         case .pgn:
             if g > 0 { text += "\n" }
@@ -127,17 +166,24 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         case .jsonl:
             for a in notes.first ?? [] { text += AnnotationJSON.line(a) + "\n" }
         }
-    }
-    if let engineOracle {
-        diagnostics += engineOracle.engineDiagnostics
+        do throws(OutputError) { try out.write(Array(text.utf8)) } catch { throw .output(error) }
     }
 
-    do throws(OutputError) {
-        try out.write(Array(text.utf8))
-        try out.commit()
-    } catch {
-        return AnnotateReport(diagnostics: diagnostics + error.diagnostics,
-                              outcome: error.outcome, games: trees.count, moves: moves)
+    /// The annotator, with the engine started on first use (`--no-engine`: none).
+    private func started() throws(Stop) -> Annotator {
+        if let annotator { return annotator }
+        if let engine = config.engine {
+            do throws(Diagnostic) { engineOracle = try makeEngineOracle(engine, progress: config.progress) } catch { throw .engine(error) }
+        }
+        let made = Annotator(oracle: engineOracle, options: config.options)
+        annotator = made
+        return made
     }
-    return AnnotateReport(diagnostics: diagnostics, outcome: inputs.worst(.from(diagnostics)), games: trees.count, moves: moves)
+
+    /// The engine's own diagnostics (restarts, protocol errors), once, at the end.
+    func finish() {
+        if let engineOracle { diagnostics += engineOracle.engineDiagnostics }
+    }
+
+    func shutdown() { engineOracle?.shutdown() }
 }
