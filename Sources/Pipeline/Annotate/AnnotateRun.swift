@@ -51,12 +51,29 @@ public struct AnnotateReport: CommandReport {
         public var errors: Int
         public var warnings: Int
     }
+    /// The findings a person is shown (capped as they were collected, `DiagnosticLog`), with PGN903 notes for the rest.
     public var diagnostics: [Diagnostic]
     public var outcome: CommandOutcome
     public var games: Int
     public var moves: Int
+    /// Every error and warning found, the ones not kept included.
+    public var counts: DiagnosticCounts
     public var typedSummary: Summary {
-        Summary(games: games, moves: moves, errors: diagnostics.errorCount, warnings: diagnostics.warningCount)
+        Summary(games: games, moves: moves, errors: counts.errors, warnings: counts.warnings)
+    }
+
+    init(diagnostics: [Diagnostic], outcome: CommandOutcome, games: Int, moves: Int) {
+        var log = DiagnosticLog()
+        log += diagnostics
+        self.init(log, outcome: outcome, games: games, moves: moves)
+    }
+
+    init(_ log: DiagnosticLog, outcome: CommandOutcome, games: Int, moves: Int) {
+        diagnostics = log.diagnostics
+        counts = log.counts
+        self.outcome = outcome
+        self.games = games
+        self.moves = moves
     }
 }
 
@@ -78,7 +95,7 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         for file in files {
             let input: ByteInput
             do { input = try ByteInput(path: file) } catch {
-                run.diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
+                run.log.append(Diagnostic(PGNCode.unreadable, error.message))
                 missing = true
                 continue
             }
@@ -86,25 +103,27 @@ public func runAnnotate(_ config: AnnotateConfiguration) -> AnnotateReport {
         }
         run.finish()
         let inputs: CommandOutcome = missing ? .noInput : .ok
-        if run.games == 0, run.diagnostics.errorCount > 0 {
-            return AnnotateReport(diagnostics: run.diagnostics, outcome: inputs.worst(.inputErrors), games: 0, moves: 0)
+        if run.games == 0, run.log.counts.errors > 0 {
+            return AnnotateReport(run.log, outcome: inputs.worst(.inputErrors), games: 0, moves: 0)
         }
         do throws(OutputError) { try out.commit() } catch { throw .output(error) }
-        return AnnotateReport(diagnostics: run.diagnostics, outcome: inputs.worst(.from(run.diagnostics)), games: run.games,
+        return AnnotateReport(run.log, outcome: inputs.worst(run.log.counts.errors > 0 ? .inputErrors : .ok), games: run.games,
                               moves: run.moves)
     } catch {
         switch error {
         case .engine(let d):
-            return AnnotateReport(diagnostics: run.diagnostics + [d], outcome: .engineUnavailable, games: 0, moves: 0)
+            run.log.append(d)
+            return AnnotateReport(run.log, outcome: .engineUnavailable, games: 0, moves: 0)
         case .output(let e):
             run.finish()
-            return AnnotateReport(diagnostics: run.diagnostics + e.diagnostics, outcome: e.outcome, games: run.games, moves: run.moves)
+            run.log += e.diagnostics
+            return AnnotateReport(run.log, outcome: e.outcome, games: run.games, moves: run.moves)
         }
     }
 }
 
 /// One annotate run's state between games: the output, the engine (started with the first good game), the counts and
-/// the diagnostics. Nothing of a game outlives its `annotate` call.
+/// the diagnostics (capped as they come). Nothing of a game outlives its `annotate` call.
 private final class AnnotationStream {
     enum Stop: Error {
         /// No engine could be started.
@@ -115,7 +134,7 @@ private final class AnnotationStream {
 
     let config: AnnotateConfiguration
     let out: OutputFile
-    var diagnostics: [Diagnostic] = []
+    var log = DiagnosticLog()
     /// Games without errors (written, or skipped by the source reader); `moves` explained.
     var games = 0
     var moves = 0
@@ -135,13 +154,13 @@ private final class AnnotationStream {
         do {
             while try reader.readGame(&builder) {
                 let tree = builder.game
-                diagnostics += tree.diagnostics
+                log += tree.diagnostics
                 if !tree.hasErrors { try annotate(tree, file: input.name) }
             }
         } catch let stop as Stop {
             throw stop
         } catch {
-            diagnostics.append(Diagnostic(PGNCode.unreadable, "\(error)"))
+            log.append(Diagnostic(PGNCode.unreadable, "\(error)"))
         }
     }
 
@@ -150,10 +169,13 @@ private final class AnnotationStream {
         let g = games
         games += 1
         // The one reader the validator and the build use: its marker diagnostics are reported here too.
-        guard let source = SourceReader.source(from: tree, file: file, diagnostics: &diagnostics) else { return }
+        var read: [Diagnostic] = []
+        let source = SourceReader.source(from: tree, file: file, diagnostics: &read)
+        log += read
+        guard let source else { return }
         let (notes, problems) = annotator.annotate(source: source)
         for p in problems {
-            diagnostics.append(Diagnostic(p.code, "\(p.message); the move is explained from the rules alone",
+            log.append(Diagnostic(p.code, "\(p.message); the move is explained from the rules alone",
                                           at: SourceLocation(file: file, line: tree.location.line, column: tree.location.column))
                 .reported(as: .warning))  // the annotation goes on without the engine
         }
@@ -182,7 +204,7 @@ private final class AnnotationStream {
 
     /// The engine's own diagnostics (restarts, protocol errors), once, at the end.
     func finish() {
-        if let engineOracle { diagnostics += engineOracle.engineDiagnostics }
+        if let engineOracle { log += engineOracle.engineDiagnostics }
     }
 
     func shutdown() { engineOracle?.shutdown() }
