@@ -91,19 +91,49 @@ public enum EngineChecks {
         return m.before.turn == .white ? "\(number). \(m.san)" : "\(number)... \(m.san)"
     }
 
-    /// Mates count as ±10 000 (minus the distance), so a loss is always a finite number of centipawns.
-    static func value(_ s: Score) -> Int {
-        switch s {
-        case .centipawns(let cp): max(-10_000, min(10_000, cp))
-        case .mate(let n): n > 0 ? 10_000 - n : -10_000 - n
+    /// What the mover gives up by playing a move scored `played` instead of the engine's best, `best` (both from the
+    /// mover's side), by ChessCore's `Score` order and nothing else: between two centipawn scores, their difference;
+    /// with a mate on either side, nothing when `played` is as good or mates (or is mated) all the same, and a mate given
+    /// up or walked into otherwise — more than any centipawn threshold, never a made-up number of centipawns.
+    enum Loss: Equatable {
+        case centipawns(Int)
+        case mate
+
+        init(best: Score, played: Score) {
+            if let cp = best.centipawns(minus: played) {
+                self = .centipawns(cp)
+            } else if played >= best || Self.sameMateSide(best, played) {
+                self = .centipawns(0)
+            } else {
+                self = .mate
+            }
+        }
+
+        /// Both mates for the same side: a slower mate is still a mate, a later one still lost.
+        private static func sameMateSide(_ a: Score, _ b: Score) -> Bool {
+            if case .mate(let x) = a, case .mate(let y) = b { return (x > 0) == (y > 0) }
+            return false
+        }
+
+        func exceeds(_ centipawns: Int) -> Bool {
+            switch self {
+            case .centipawns(let cp): cp > centipawns
+            case .mate: true
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .centipawns(let cp): "loses \(cp) cp"
+            case .mate: "gives up the mate or walks into one"
+            }
         }
     }
 
     /// The score of `move` from the mover's side: from the top lines when it is one of them, else the reply position's score negated.
-    static func score(of m: LineMove, verdicts: [PositionIdentity: EngineVerdict]) -> Int? {
-        if let v = verdicts[m.before.identity], let l = v.lines.first(where: { $0.uci == m.move.uci }) { return value(l.score) }
-        guard let after = verdicts[m.after.identity] else { return nil }
-        return -value(after.score)
+    static func score(of m: LineMove, verdicts: [PositionIdentity: EngineVerdict]) -> Score? {
+        if let v = verdicts[m.before.identity], let l = v.lines.first(where: { $0.uci == m.move.uci }) { return l.score }
+        return verdicts[m.after.identity]?.score.negated
     }
 
     /// VAL220/VAL221 over `OpeningSource.learnerMoves()`: a learner move that loses too much against the engine's best.
@@ -113,13 +143,13 @@ public enum EngineChecks {
         for lm in s.learnerMoves() {
             let (line, m) = (lm.line, lm.move)
             guard let v = verdicts[m.before.identity], let best = v.lines.first, let played = score(of: m, verdicts: verdicts) else { continue }
-            let loss = value(best.score) - played
-            guard loss > thresholds.warningCentipawns, best.uci != m.move.uci else { continue }
-            let severity: Severity = loss > thresholds.errorCentipawns ? .error : .warning
+            let loss = Loss(best: best.score, played: played)
+            guard loss.exceeds(thresholds.warningCentipawns), best.uci != m.move.uci else { continue }
+            let severity: Severity = loss.exceeds(thresholds.errorCentipawns) ? .error : .warning
             let code = severity == .error ? ValidatorCode.learnerMoveLoses : ValidatorCode.learnerMoveNearLimit
             let role = line.role == .main ? "main line" : "answer in \"\(line.name)\""
             out.append(Diagnostic(code,
-                                  "\(moveLabel(m)) (\(role)) loses \(loss) cp against Stockfish's best move \(best.san) (\(best.score.text) against \(Score.centipawns(played).text))",
+                                  "\(moveLabel(m)) (\(role)) \(loss.text) against Stockfish's best move \(best.san) (\(best.score.text) against \(played.text))",
                                   at: m.location,
                                   notes: ["threshold: error above \(thresholds.errorCentipawns) cp, warning above \(thresholds.warningCentipawns) cp; \(v.engine), \(v.profile)",
                                           "FEN: \(m.before.fen())"]))
@@ -199,7 +229,7 @@ public enum EngineChecks {
             let before = material(position.board, claimer) - material(position.board, claimer.opposite)
             let after = material(final.board, claimer) - material(final.board, claimer.opposite)
             if after - before < n { return fail("\(claimer.name) gains \(after - before) points of material by the end of the line, not \(n)") }
-            if value(v.score) < 200 { return fail("Stockfish scores the position \(v.score.text) for \(claimer.name), not a clear win (+2.00 or more)") }
+            if v.score < .centipawns(200) { return fail("Stockfish scores the position \(v.score.text) for \(claimer.name), not a clear win (+2.00 or more)") }
         }
         return []
     }

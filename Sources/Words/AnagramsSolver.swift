@@ -52,7 +52,7 @@ public enum AnagramsSolver {
             // Each distinct letter is tried once per position, so every word comes out once.
             func extend(_ state: Int, _ depth: Int) {
                 let t = a.tier(state)
-                if t != 0 && t <= maxTier.rawValue && word.count >= 3 { found.append((word, t)) }
+                if t != 0 && t <= maxTier.rawValue && word.count >= WordGame.anagrams.lengths.lowerBound { found.append((word, t)) }
                 guard depth < rack.letters.count else { return }
                 let letters = edgeLetters + depth * 26, targets = edgeTargets + depth * 26
                 let n = a.edges(state, letters: letters, targets: targets)

@@ -156,7 +156,7 @@ struct WordBitesSearch {
 
     mutating func record(_ state: Int) {
         let t = a.tier(state)
-        guard t != 0 && t <= maxTier && word.count >= 3 else { return }
+        guard t != 0 && t <= maxTier && word.count >= WordGame.wordBites.lengths.lowerBound else { return }
         let added = word.withUnsafeBufferPointer { w in
             used.withUnsafeBufferPointer { u in found.insert(letters: w, steps: u, tier: t) }
         }

@@ -61,7 +61,7 @@ public enum WordHuntSolver {
     /// the default is the game's default tier (`standard`).
     ///
     /// `solve(try LetterGrid(parsing: "catsxxxxxxxxxxxx"), in: dict)` finds `cat` with path `[0, 1, 2]`.
-    public static func solve(_ grid: LetterGrid, in dictionary: WordDictionary, minLength: Int = 3,
+    public static func solve(_ grid: LetterGrid, in dictionary: WordDictionary, minLength: Int = WordGame.wordHunt.lengths.lowerBound,
                              maxTier: Tier = WordGame.wordHunt.defaultTier) -> [WordHuntSolution] {
         let found: FoundWords = dictionary.withAutomaton { a in
             var search = WordHuntSearch(grid: grid, automaton: a, minLength: minLength, maxTier: maxTier.rawValue)

@@ -46,7 +46,7 @@ struct ClassifyCommand: ParsableCommand {
 
     func run() throws {
         let result = Classify.run(config)
-        if let stopped = result.stopped, stopped.code == nil { printError("error: \(stopped.message)") }
+        if let stopped = result.stopped, stopped.kind == .usage { printError("error: \(stopped.message)") }
         try report.finish(result, command: "classify", dataOnStandardOutput: output == nil && !inPlace) {
             if output != nil || inPlace { printError(result.summary) }
         }

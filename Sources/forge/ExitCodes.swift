@@ -12,6 +12,7 @@ enum ExitCodes {
         (.engineUnavailable, 69, "no engine could be started"),
         (.cannotCreate, 73, "an output cannot be created (or would replace an input)"),
         (.ioError, 74, "reading or writing failed part way"),
+        (.closedPipe, 141, "the reader of standard output went away (| head): forge stops quietly"),
     ]
 
     /// The exit status of an outcome.
@@ -19,10 +20,10 @@ enum ExitCodes {
         table.first { $0.outcome == outcome }?.status ?? 1
     }
 
-    /// The help page's "Exit status" section for a command that can end in `outcomes`; `.ok` and `.usage`
-    /// (argument parsing) are always listed. `notes` say more about one outcome.
+    /// The help page's "Exit status" section for a command that can end in `outcomes`; `.ok`, `.usage`
+    /// (argument parsing) and `.closedPipe` (every command prints through `Console`) are always listed. `notes` say more about one outcome.
     static func help(_ outcomes: [CommandOutcome], notes: [CommandOutcome: String] = [:]) -> String {
-        let shown = Set(outcomes + [.ok, .usage])
+        let shown = Set(outcomes + [.ok, .usage, .closedPipe])
         let lines = table.filter { shown.contains($0.outcome) }.map { row in
             "  \(String(row.status).padding(toLength: 4, withPad: " ", startingAt: 0))\(notes[row.outcome] ?? row.meaning)"
         }

@@ -143,6 +143,8 @@ extension ReportOptions {
     /// standard error when `dataOnStandardOutput`.
     func finish<R: CommandReport>(_ report: R, command: String, stream: ReportStream = .standardError,
                                   dataOnStandardOutput: Bool = false, streamed: Bool = false, summary: () -> Void = {}) throws {
+        // Nobody reads any more (`| head`): no report, no summary, the status of a tool killed by SIGPIPE.
+        if report.outcome == .closedPipe { try ExitCodes.exit(.closedPipe) }
         switch format {
         case .text, .github:
             // A few screens, never a flood: at most 100 per file and 1,000 per run, then "… and N more" (the status

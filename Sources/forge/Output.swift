@@ -13,7 +13,7 @@ enum Console {
 
     static func fail(_ error: StreamWriteError) -> Never {
         if !error.closedPipe && error.stream == .output { try? StandardStream.error.write("forge: \(error)\n") }
-        exit(error.closedPipe ? 141 : ExitCodes.status(.ioError))
+        exit(ExitCodes.status(error.closedPipe ? .closedPipe : .ioError))
     }
 }
 

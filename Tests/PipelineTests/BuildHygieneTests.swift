@@ -161,6 +161,38 @@ import Testing
         #expect(try w.build().rebuilt == ["openings"])
     }
 
+    /// Two real forge processes on one --out: the first holds the lock (its pid in the lock file) while its engine
+    /// starts (a wrapper that waits 3 s before exec'ing Stockfish keeps it busy); the second is refused with BLD101 and
+    /// exit 73, naming the first; the first then runs to its own end.
+    @Test func aSecondForgeProcessIsRefusedWhileTheFirstBuilds() throws {
+        let w = try Workspace(words: false)
+        let engine = w.root + "/slow-engine"
+        try "#!/bin/sh\nsleep 3\nexec /usr/games/stockfish \"$@\"\n".write(toFile: engine, atomically: true, encoding: .utf8)
+        chmod(engine, 0o755)
+        let args = ["build", "--openings", w.openings, "--out", w.out, "--no-words", "--nodes", "3000", "--no-cache", "--engine", engine,
+                    "--quiet"]
+        let first = try ForgeProcess.start(args)
+        let pid = first.0.processIdentifier
+        let deadline = Date().addingTimeInterval(60)
+        var holder = ""
+        while holder != "\(pid)\n", Date() < deadline, first.0.isRunning {
+            usleep(10_000)
+            holder = (try? String(contentsOfFile: w.paths.lock, encoding: .utf8)) ?? ""
+        }
+        #expect(holder == "\(pid)\n", "the first build never took the lock")
+        let second = try ForgeProcess.run(args)
+        let firstStillRunning = first.0.isRunning
+        #expect(firstStillRunning, "the first build ended before the second tried the lock: the test proved nothing")
+        #expect(second.status == 73, "\(second.stderr)")
+        #expect(second.stderr.contains("error[BLD101]: another forge build (process \(pid)) is writing \(w.out)"), "\(second.stderr)")
+        // The first build runs to its own end, untouched by the second: at 3,000 nodes the fixture library has engine
+        // errors (VAL220, exit 1) with the CLI's thresholds, which is not what this test is about; no lock error, no staging.
+        let done = ForgeProcess.finish(first)
+        #expect(done.status != 73 && !done.stderr.contains("BLD101"), "\(done.stderr)")
+        #expect((done.stdout + done.stderr).contains("analysed now"), "\(done.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: w.paths.staging))
+    }
+
     /// Ctrl-C, SIGTERM and SIGHUP while the new bundle is staged: the process ends with 128 + signal, the staging
     /// directory is gone, the old bundle is whole and unchanged. After kill -9 the staging directory stays until the
     /// next build, which removes it.

@@ -38,3 +38,37 @@ private let hostile: [(name: String, text: String)] = [
         }
     }
 }
+
+/// A flood of diagnostics costs a count, not memory: the caps (100 per file, 1,000 per run) apply where a run collects
+/// them (`DiagnosticLog`), not only where forge prints them. Before: validate on a million bad FEN lines peaked at
+/// 550 MB (release 1M-line runs in docs/errors.md); now under 100 MB, with every error still counted.
+@Suite(.enabled(if: ForgeRunner.available), .serialized) struct DiagnosticFloodTests {
+    @Test func aMillionBadLinesKeepAHundredDiagnosticsAndCountThemAll() throws {
+        let dir = try ForgeRunner.scratch("flood")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try String(repeating: "not a fen\n", count: 1_000_000).write(toFile: dir + "/bad.fen", atomically: false, encoding: .utf8)
+        let r = try ForgeRunner.run(["validate", "--no-engine", "--no-names", "bad.fen"], in: dir, timeLimit: 120, killAboveMB: 400)
+        #expect(r.status == 1)
+        #expect(r.peakMB > 0 && r.peakMB < 100, "peak \(r.peakMB) MB")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.contains("error[FEN001]") }.count == 100)
+        #expect(lines.contains("error[PGN903]: bad.fen: … and 999,900 more diagnostic(s) not shown (at most 100 per file)"))
+        #expect(lines.last == "1 files, 0 lines, 0 positions: 1000000 errors, 0 warnings")
+    }
+
+    /// annotate and classify collect game by game through the same log: 200,000 bad games, one diagnostic each.
+    @Test(arguments: [["annotate", "--no-engine"], ["classify", "--output-format", "text"]])
+    func manyBadGamesAreCountedNotKept(_ command: [String]) throws {
+        let dir = try ForgeRunner.scratch("flood-games")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try String(repeating: "1. e5 *\n\n", count: 200_000).write(toFile: dir + "/bad.pgn", atomically: false, encoding: .utf8)
+        let names = Repository.root.appendingPathComponent("data/chess-openings").path
+        let extra = command[0] == "classify" ? ["--names", names] : []
+        let r = try ForgeRunner.run(command + extra + ["--format", "json", "-o", "out", "bad.pgn"], in: dir, timeLimit: 300, killAboveMB: 400)
+        #expect(r.status == 1)
+        #expect(r.peakMB > 0 && r.peakMB < 100, "\(command): peak \(r.peakMB) MB")
+        let report = r.stdout
+        #expect(report.components(separatedBy: "\"code\" : \"PGN102\"").count - 1 == 100, "\(command)")
+        #expect(report.contains("… and 199,900 more diagnostic(s) not shown (at most 100 per file)"), "\(command)")
+    }
+}

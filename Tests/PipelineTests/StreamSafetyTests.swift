@@ -117,4 +117,48 @@ import Glibc
         #expect(status == "141\n")
         #expect(FileManager.default.contents(atPath: err) == Data())
     }
+
+    /// The commands whose data goes through the output writer (`OutputFile`) to standard output, on a real pipe whose
+    /// read end is closed before forge starts (no race: every write meets EPIPE). They stop at the first write and end
+    /// 141 without a word (before: 74 and `error[IO103]: cannot write standard output: Broken pipe`). The same run
+    /// into /dev/null ends 0 or 1 as it should: the 141 is the closed pipe, nothing else.
+    struct PipedRun: Sendable, CustomTestStringConvertible {
+        var command: [String]
+        /// Its status when its output is read (into /dev/null).
+        var statusWhenRead: Int32
+        var testDescription: String { command.joined(separator: " ") }
+    }
+
+    static let pipedRuns = [
+        PipedRun(command: ["pgn2fen", "convert/variations.pgn"], statusWhenRead: 0),
+        PipedRun(command: ["pgn2fen", "--variations", "convert/variations.pgn"], statusWhenRead: 0),
+        PipedRun(command: ["fen2pgn", "analyze/positions.fen"], statusWhenRead: 1),
+        PipedRun(command: ["classify", "--output-format", "text", "classify/corpus.pgn"], statusWhenRead: 0),
+        PipedRun(command: ["classify", "--output-format", "pgn", "classify/tags.pgn"], statusWhenRead: 0),
+        PipedRun(command: ["annotate", "--no-engine", "annotate/italian.pgn"], statusWhenRead: 0),
+        PipedRun(command: ["annotate", "--no-engine", "--output-format", "jsonl", "annotate/italian.pgn"], statusWhenRead: 0),
+    ]
+
+    @Test(arguments: pipedRuns)
+    func theOutputWriterOnAClosedPipeEndsQuietly(_ run: PipedRun) throws {
+        let command = run.command, statusWhenRead = run.statusWhenRead
+        let args = [command[0]] + command.dropFirst().map { $0.hasSuffix(".pgn") || $0.hasSuffix(".fen") ? Fixtures.path($0) : $0 }
+        #expect(try ForgeRunner.run(args).status == statusWhenRead, "forge \(command) > /dev/null")
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()  // the reader is gone before forge writes a byte
+        let err = Pipe()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ForgeRunner.path)
+        p.arguments = args
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = pipe.fileHandleForWriting
+        p.standardError = err.fileHandleForWriting
+        try p.run()
+        try pipe.fileHandleForWriting.close()
+        try err.fileHandleForWriting.close()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 141, "forge \(command): \(p.terminationStatus)")
+        #expect(!stderr.contains("IO103") && !stderr.contains("Broken pipe") && !stderr.contains("summary"), "forge \(command): \(stderr)")
+    }
 }

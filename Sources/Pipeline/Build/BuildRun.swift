@@ -129,7 +129,7 @@ public enum Build {
         do throws(OutputError) {
             folder = try OutputFolder.claim(config.outputDirectory, marker: .bundleManifest)
         } catch {
-            var r = BuildReport(diagnostics: [Diagnostic(error.code, error.description)], counts: [:], upToDate: false,
+            var r = BuildReport(diagnostics: error.diagnostics, counts: [:], upToDate: false,
                                 seconds: Date().timeIntervalSince(started))
             r.writeFailed = true
             return r

@@ -51,7 +51,12 @@ public struct ClassifyConfiguration: Sendable {
 
 /// What a classification did.
 public struct ClassifyReport: CommandReport {
-    public var diagnostics: [Diagnostic] = []
+    /// Collected capped (`DiagnosticLog`): a million bad games keep a hundred diagnostics per file and a count.
+    var log = DiagnosticLog()
+    /// The findings a person is shown, with PGN903 notes for the rest.
+    public var diagnostics: [Diagnostic] { log.diagnostics }
+    /// Every error and warning found, the ones not kept included.
+    public var counts: DiagnosticCounts { log.counts }
     public var games = 0
     /// Games whose main line reaches a named position.
     public var named = 0
@@ -62,7 +67,7 @@ public struct ClassifyReport: CommandReport {
     public var missingInputs = 0
     /// Files rewritten in place.
     public var rewritten: [String] = []
-    public var failed: Bool { gamesWithErrors > 0 || unreadableInputs > 0 || diagnostics.errorCount > 0 }
+    public var failed: Bool { gamesWithErrors > 0 || unreadableInputs > 0 || log.counts.errors > 0 }
     /// Set when the run stopped: options that do not go together, an output that cannot be written.
     public var stopped: ClassifyError?
     public var outcome: CommandOutcome {
@@ -90,8 +95,8 @@ public struct ClassifyError: Error, Sendable {
     public enum Kind: Sendable { case usage, cannotCreate }
     public var kind: Kind
     public var message: String
-    /// The output writer's code (IO101–IO103) for `.cannotCreate`.
-    public var code: DiagnosticCode? = nil
+    /// The output writer's diagnostic (IO101–IO104) for `.cannotCreate`; none for a usage problem or a closed pipe.
+    public var diagnostics: [Diagnostic] = []
     /// How the command ends: the output writer's outcome (73 cannot create, 74 a write failed part way: a full disk).
     public var outcome: CommandOutcome = .usage
 
@@ -104,7 +109,7 @@ public struct ClassifyError: Error, Sendable {
     init(_ error: OutputError) {
         kind = .cannotCreate
         message = error.description
-        code = error.code
+        diagnostics = error.diagnostics
         outcome = error.outcome
     }
 }
@@ -122,7 +127,7 @@ public enum Classify {
             try classify(config, into: &report)
         } catch {
             report.stopped = error
-            if let code = error.code { report.diagnostics.append(Diagnostic(code, error.message)) }
+            report.log += error.diagnostics
         }
         return report
     }
@@ -132,9 +137,9 @@ public enum Classify {
         do throws(Diagnostic) {
             let loaded = try NameListFiles.loadKeyTable(config.namesPath)
             names = loaded.table
-            report.diagnostics += loaded.diagnostics
+            report.log += loaded.diagnostics
         } catch {
-            report.diagnostics.append(error)
+            report.log.append(error)
             return
         }
         var namer = GameNamer(names: names, variations: config.variations)
@@ -147,7 +152,7 @@ public enum Classify {
             }
             let input: ByteInput
             do { input = try ByteInput(path: path) } catch {
-                report.diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
+                report.log.append(Diagnostic(PGNCode.unreadable, error.message))
                 report.unreadableInputs += 1
                 report.missingInputs += 1
                 continue
@@ -164,7 +169,7 @@ public enum Classify {
             } catch let e as ClassifyError {
                 throw e
             } catch {
-                report.diagnostics.append(Diagnostic(PGNCode.unreadable, "\(input.name): \(error)"))
+                report.log.append(Diagnostic(PGNCode.unreadable, "\(input.name): \(error)"))
                 report.unreadableInputs += 1
                 continue
             }
@@ -186,7 +191,7 @@ public enum Classify {
     }
 
     static func count(_ games: [GameNames], _ diagnostics: [Diagnostic], into report: inout ClassifyReport) {
-        report.diagnostics += diagnostics
+        report.log += diagnostics
         for g in games {
             report.games += 1
             if g.mainLine?.opening != nil { report.named += 1 }

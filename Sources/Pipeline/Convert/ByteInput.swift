@@ -59,8 +59,9 @@ final class ByteInput {
         }
     }
 
-    /// Calls `body` with every line (without its LF, CRLF or CR ending) and its 1-based number.
-    func forEachLine(_ body: (String, Int) -> Void) throws {
+    /// Calls `body` with every line (without its LF, CRLF or CR ending) and its 1-based number; an error `body`
+    /// throws ends the reading and is thrown as it is.
+    func forEachLine(_ body: (String, Int) throws -> Void) throws {
         var buf = [UInt8](repeating: 0, count: 1 << 16)
         var line: [UInt8] = []
         var number = 1
@@ -75,7 +76,7 @@ final class ByteInput {
                 }
                 lastCR = b == 13
                 if b == 10 || b == 13 {
-                    body(String(decoding: line, as: UTF8.self), number)
+                    try body(String(decoding: line, as: UTF8.self), number)
                     line.removeAll(keepingCapacity: true)
                     number += 1
                 } else {
@@ -83,6 +84,6 @@ final class ByteInput {
                 }
             }
         }
-        if !line.isEmpty { body(String(decoding: line, as: UTF8.self), number) }
+        if !line.isEmpty { try body(String(decoding: line, as: UTF8.self), number) }
     }
 }

@@ -22,7 +22,8 @@ private final class DiagnosticSink: @unchecked Sendable {
 extension Convert {
     /// Converts every game of every input; `report` gets every diagnostic as soon as its game is read
     /// (the report holds them too), `progress` the progress line's text (as `config.progress` says).
-    /// An output that cannot be written ends the run with `.cannotCreate` or `.ioError`.
+    /// An output that cannot be written ends the run with `.cannotCreate` or `.ioError`, a closed pipe with
+    /// `.closedPipe` (and no diagnostic).
     public static func pgnToFEN(
         _ config: PGNToFENConfiguration, report: @escaping (Diagnostic) -> Void = { _ in }, progress: @escaping (String) -> Void = { _ in }
     ) -> ConversionReport {
@@ -48,8 +49,7 @@ extension Convert {
 
     private static func failed(_ error: any Error, sink: DiagnosticSink, report: (Diagnostic) -> Void) -> ConversionReport {
         let output = (error as? ConversionError)?.output ?? .ioError("output", "\(error)")
-        let d = Diagnostic(output.code, output.description)
-        report(d)
-        return ConversionReport(diagnostics: sink.all + [d], summary: ConversionSummary(), outputFailure: output)
+        for d in output.diagnostics { report(d) }
+        return ConversionReport(diagnostics: sink.all + output.diagnostics, summary: ConversionSummary(), outputFailure: output)
     }
 }

@@ -31,7 +31,7 @@ extension DiagnosticLimits {
                 file = f
                 hiddenError = false
             }
-            if !cap.wouldShow && d.severity == .error {
+            if !cap.wouldShow && d.severity == .error && d.code != PGNCode.tooManyProblems {
                 hiddenError = true
                 hiddenErrorInRun = true
             }
@@ -62,7 +62,9 @@ struct DiagnosticCap {
     var wouldShow: Bool { inFile < limits.perFile && shown < limits.total }
 
     mutating func callAsFunction(_ d: Diagnostic) {
-        if inFile >= limits.perFile {
+        if d.code == PGNCode.tooManyProblems {
+            report(d)  // a count of the ones a DiagnosticLog did not keep: always shown, never counted against a limit
+        } else if inFile >= limits.perFile {
             hiddenInFile += 1
         } else if shown >= limits.total {
             hiddenByTotal += 1

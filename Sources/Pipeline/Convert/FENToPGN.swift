@@ -29,13 +29,12 @@ extension Convert {
             throw ConversionError(error)
         }
         var summary = ConversionSummary()
-        var writeError: OutputError? = nil
-        func emit(_ game: String) {
-            guard writeError == nil else { return }
+        // A failed write ends the run at once (a closed pipe: nobody reads the rest; a full disk: nothing more fits).
+        func emit(_ game: String) throws(ConversionError) {
             do {
                 if summary.games > 0 { try out.write([10]) }
                 try out.write(Array(game.utf8))
-            } catch { writeError = error }
+            } catch { throw ConversionError(error) }
             summary.games += 1
         }
         for path in config.inputs.isEmpty ? ["-"] : config.inputs {
@@ -49,20 +48,21 @@ extension Convert {
             var converter = FENSequenceConverter(fileName: input.name, tags: config.tags)
             do {
                 try input.forEachLine { text, number in
-                    if let g = converter.line(text, number: number) { emit(g) }
+                    if let g = converter.line(text, number: number) { try emit(g) }
                     for d in converter.takeDiagnostics() { report(d) }
                 }
+            } catch let e as ConversionError {
+                throw e
             } catch {
                 report(Diagnostic(PGNCode.unreadable, "\(error)", at: nil))
                 summary.unreadableInputs += 1
                 summary.readFailures += 1
             }
-            if let g = converter.finish() { emit(g) }
+            if let g = converter.finish() { try emit(g) }
             for d in converter.takeDiagnostics() { report(d) }
             report.endFile(input.name)
             summary.gamesWithErrors += converter.sequencesWithErrors
         }
-        if let e = writeError { throw ConversionError(e) }
         do { try out.commit() } catch { throw ConversionError(error) }
         return summary
     }

@@ -9,7 +9,10 @@ struct LoadedLibrary {
     var sources: [OpeningSource] = []
     /// FEN files, path → text.
     var fenFiles: [(path: String, text: String)] = []
-    var diagnostics: [Diagnostic] = []
+    /// Every finding of reading, capped as it is collected (`DiagnosticLog`): a source of a million bad games keeps a
+    /// hundred diagnostics and a count.
+    var log = DiagnosticLog()
+    var diagnostics: [Diagnostic] { log.diagnostics }
     var pgnFiles = 0
     /// Every `.pgn` and `.fen` path found, sorted.
     var files: [String] = []
@@ -53,15 +56,17 @@ enum LibraryFiles {
     /// Reads every PGN source (one game each, replayed) and every FEN file's text.
     static func load(_ paths: [String]) -> LoadedLibrary {
         var lib = LoadedLibrary()
-        lib.files = discover(paths, diagnostics: &lib.diagnostics)
+        var found: [Diagnostic] = []
+        lib.files = discover(paths, diagnostics: &found)
+        lib.log += found
         for file in lib.files {
             if file.hasSuffix(".fen") {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    lib.diagnostics.append(Diagnostic(PGNCode.unreadable, "cannot read \(file)"))
+                    lib.log.append(Diagnostic(PGNCode.unreadable, "cannot read \(file)"))
                     continue
                 }
                 guard let text = String(data: data, encoding: .utf8) else {
-                    lib.diagnostics.append(Diagnostic(PGNCode.notUTF8, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
+                    lib.log.append(Diagnostic(PGNCode.notUTF8, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
                         .reported(as: .error))  // a source is not read at all, where the reader would go on as Latin-1
                     continue
                 }
@@ -71,7 +76,7 @@ enum LibraryFiles {
             lib.pgnFiles += 1
             let input: ByteInput
             do { input = try ByteInput(path: file) } catch {
-                lib.diagnostics.append(Diagnostic(PGNCode.unreadable, error.message))
+                lib.log.append(Diagnostic(PGNCode.unreadable, error.message))
                 continue
             }
             let reader = PGNReader(fileName: file) { try input.read(into: $0) }
@@ -84,24 +89,26 @@ enum LibraryFiles {
             do {
                 while try reader.readGame(&builder) {
                     gameCount += 1
-                    lib.diagnostics += builder.game.diagnostics
+                    lib.log += builder.game.diagnostics
                     if first == nil { first = builder.game } else if secondAt == nil { secondAt = builder.game.location }
                 }
             } catch {
-                lib.diagnostics.append(Diagnostic(PGNCode.unreadable, "cannot read \(file): \(error)"))
+                lib.log.append(Diagnostic(PGNCode.unreadable, "cannot read \(file): \(error)"))
                 continue
             }
             guard let game = first else {
-                lib.diagnostics.append(Diagnostic(ValidatorCode.notOneGame, "no game in this source", at: SourceLocation(file: file, line: 1, column: 1)))
+                lib.log.append(Diagnostic(ValidatorCode.notOneGame, "no game in this source", at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }
             if let l = secondAt {
-                lib.diagnostics.append(Diagnostic(ValidatorCode.notOneGame, "a source holds one game; found \(gameCount)",
+                lib.log.append(Diagnostic(ValidatorCode.notOneGame, "a source holds one game; found \(gameCount)",
                                                   at: SourceLocation(file: file, line: l.line, column: l.column)))
             }
             // A source with syntax or legality errors is checked only by the rules that do not need whole lines:
             // its lines are cut short at the error, and length or engine findings on them would only repeat it.
-            let source = SourceReader.source(from: game, file: file, diagnostics: &lib.diagnostics)
+            var read: [Diagnostic] = []
+            let source = SourceReader.source(from: game, file: file, diagnostics: &read)
+            lib.log += read
             if let source, source.isComplete {
                 lib.sources.append(source)
             } else {

@@ -19,6 +19,9 @@ public enum CommandOutcome: String, Sendable, Codable, CaseIterable, Comparable 
     case cannotCreate
     /// Reading or writing failed part way.
     case ioError
+    /// Standard output (or an output pipe) lost its reader (`forge … | head`): the command stopped there, and ends
+    /// quietly as a tool killed by SIGPIPE would. Last: once nobody reads, nothing else is reported.
+    case closedPipe
 
     public static func < (a: CommandOutcome, b: CommandOutcome) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0

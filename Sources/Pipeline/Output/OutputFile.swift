@@ -22,7 +22,7 @@ import Darwin
 /// 6. A directory is refused.
 ///
 /// Errors carry their sysexits status: 73 (`EX_CANTCREAT`) when the output cannot be created as
-/// asked, 74 (`EX_IOERR`) when writing it fails.
+/// asked, 74 (`EX_IOERR`) when writing it fails, and 141 (quietly) when it is a pipe whose reader went away.
 ///
 /// ```swift
 /// let out = try OutputFile(path: "games.fen", inputs: ["games.pgn"])
@@ -101,7 +101,7 @@ public final class OutputFile {
     public func flush() throws(OutputError) {
         let failed = buffer.withUnsafeBytes { writeAll(fd, $0) }
         buffer.removeAll(keepingCapacity: failed == nil)
-        if let e = failed { throw .ioError(name, Self.reason(e)) }
+        if let e = failed { throw Self.writeFailure(name, e) }
     }
 
     /// Writes what is buffered and puts the output in place (renames the temporary file over the target).
@@ -113,7 +113,7 @@ public final class OutputFile {
         }
         finished = true
         guard let target, let tempPath else {
-            if ownsDescriptor, close(fd) != 0 { throw .ioError(name, Self.reason(errno)) }
+            if ownsDescriptor, close(fd) != 0 { throw Self.writeFailure(name, errno) }
             return
         }
         defer { SignalCleanup.shared.unregister(tempPath) }
@@ -196,6 +196,12 @@ public final class OutputFile {
     }
 
     static func reason(_ e: Int32) -> String { String(cString: strerror(e)) }
+
+    /// A failed write as an error: `EPIPE` (the reader of a pipe went away: `| head`, `| true`, a named pipe's
+    /// reader gone) is `.closedPipe`, anything else `.ioError`. The one place an output's errno becomes an outcome.
+    static func writeFailure(_ name: String, _ e: Int32) -> OutputError {
+        e == EPIPE ? .closedPipe(name) : .ioError(name, reason(e))
+    }
 }
 
 /// Why an output could not be written; `outcome` is how the command ends.
@@ -204,8 +210,11 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     case isAnInput(String, String)
     /// The output cannot be created as asked (missing directory, no permission, a directory, a dangling link).
     case cannotCreate(String, String)
-    /// Writing, flushing or closing failed (disk full, I/O error, a closed pipe).
+    /// Writing, flushing or closing failed (disk full, I/O error).
     case ioError(String, String)
+    /// The output is a pipe whose reader went away (`forge pgn2fen big.pgn | head`): the command stops and forge
+    /// ends quietly with 141, as a tool killed by SIGPIPE; no diagnostic (`diagnostics` is empty).
+    case closedPipe(String)
     /// An output folder that is not forge's to fill (folder as given, why): see `OutputFolder`.
     case notForgeFolder(String, String)
 
@@ -213,15 +222,26 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .isAnInput, .cannotCreate, .notForgeFolder: .cannotCreate
         case .ioError: .ioError
+        case .closedPipe: .closedPipe
         }
     }
 
-    /// The stable code: IO101 input as output, IO102 cannot create, IO103 write failed, IO104 not forge's folder.
+    /// What the user is told: one diagnostic with `code` and `description`, none for a closed pipe (a tool whose
+    /// reader left says nothing). Every command reports an output failure through this.
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .closedPipe: []
+        case .isAnInput, .cannotCreate, .ioError, .notForgeFolder: [Diagnostic(code, description)]
+        }
+    }
+
+    /// The stable code: IO101 input as output, IO102 cannot create, IO103 write failed (a closed pipe too, though it
+    /// is never printed), IO104 not forge's folder.
     public var code: DiagnosticCode {
         switch self {
         case .isAnInput: IOCode.outputIsInput
         case .cannotCreate: IOCode.cannotCreate
-        case .ioError: IOCode.writeFailed
+        case .ioError, .closedPipe: IOCode.writeFailed
         case .notForgeFolder: IOCode.notForgeFolder
         }
     }
@@ -234,6 +254,7 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
                 : "refusing to write \(out): it is the same file as the input \(input)"
         case .cannotCreate(let out, let why): "cannot create \(out): \(why)"
         case .ioError(let out, let why): "cannot write \(out): \(why)"
+        case .closedPipe(let out): "cannot write \(out): its reader closed the pipe"
         case .notForgeFolder(let out, let why): "refusing to write into \(out): \(why)"
         }
     }

@@ -33,7 +33,10 @@ public struct ValidateConfiguration: Sendable {
 
 /// The findings, sorted by file, line and column, and what was looked at.
 public struct ValidationReport: CommandReport {
+    /// The findings a person is shown (capped as they were collected, `DiagnosticLog`), with PGN903 notes for the rest.
     public var diagnostics: [Diagnostic]
+    /// Every error and warning found, the ones not kept included.
+    public var counts: DiagnosticCounts
     /// No engine could be started (the diagnostics say why).
     public var engineFailed = false
     public var files: Int
@@ -52,13 +55,13 @@ public struct ValidationReport: CommandReport {
         public var content: ContentBar
     }
     public var typedSummary: Summary {
-        Summary(files: files, lines: lines, positions: positions, errors: diagnostics.errorCount, warnings: diagnostics.warningCount,
+        Summary(files: files, lines: lines, positions: positions, errors: counts.errors, warnings: counts.warnings,
                 searched: searched, cached: cached, content: content)
     }
 
     /// `12 files, 58 lines, 1,043 positions: 0 errors, 2 warnings`
     public var summary: String {
-        "\(files) files, \(lines) lines, \(positions) positions: \(diagnostics.errorCount) errors, \(diagnostics.warningCount) warnings"
+        "\(files) files, \(lines) lines, \(positions) positions: \(counts.errors) errors, \(counts.warnings) warnings"
     }
 }
 
@@ -70,11 +73,13 @@ public enum Validate {
         do throws(Diagnostic) {
             report = try attempt(config)
         } catch {
-            report = ValidationReport(diagnostics: [error], files: 0, lines: 0, positions: 0, searched: 0, cached: 0)
+            report = ValidationReport(diagnostics: [error], counts: DiagnosticCounts(errors: 1), files: 0, lines: 0, positions: 0, searched: 0,
+                                      cached: 0)
             report.engineFailed = true
         }
         if config.strict {
             report.diagnostics = report.diagnostics.map { d in var d = d; if d.severity == .warning { d.severity = .error }; return d }
+            report.counts = DiagnosticCounts(errors: report.counts.errors + report.counts.warnings)
         }
         return report
     }
@@ -94,7 +99,7 @@ public enum Validate {
     /// Every check over a loaded library; the engine checks when an oracle is given.
     static func check(_ lib: LoadedLibrary, oracle: AnalyzerOracle?, thresholds: EngineThresholds, names: LoadedNames? = nil,
                       learnerMovesOnly: Bool = false) -> ValidationReport {
-        var out = lib.diagnostics
+        var out = lib.log
         if let names {
             out += names.diagnostics
             out += NameChecks.check(lib.sources.filter { !lib.brokenSources.contains($0.file) }, list: names.list, reasons: names.reasons)
@@ -103,7 +108,7 @@ public enum Validate {
         for s in lib.sources where s.kind == .coach { out += ExplanationChecks.check(source: s) }
         out += LibraryChecks.check(lib.sources)
         out += AdviceChecks.check(lib.sources)
-        out += fenFileProblems(lib)
+        fenFileProblems(lib, into: &out)
         let positions = EngineChecks.positions(of: lib.sources)
         if let oracle {
             out += learnerMovesOnly
@@ -111,7 +116,7 @@ public enum Validate {
                 : EngineChecks.check(lib.sources, oracle: oracle, thresholds: thresholds)
             out += oracle.engineDiagnostics
         }
-        return ValidationReport(diagnostics: sorted(out), files: lib.pgnFiles + lib.fenFiles.count,
+        return ValidationReport(diagnostics: sorted(out.shown) + out.notes, counts: out.counts, files: lib.pgnFiles + lib.fenFiles.count,
                                 lines: lib.sources.reduce(0) { $0 + $1.lines.count }, positions: positions.count,
                                 searched: oracle?.searched ?? 0, cached: oracle?.cached ?? 0, content: ContentBar(lib.sources))
     }
@@ -128,8 +133,7 @@ public enum Validate {
     }
 
     /// FEN files: each line a canonical, legal FEN; the file equal to what its source (or its own moves) regenerates.
-    static func fenFileProblems(_ lib: LoadedLibrary) -> [Diagnostic] {
-        var out: [Diagnostic] = []
+    static func fenFileProblems(_ lib: LoadedLibrary, into out: inout DiagnosticLog) {
         for (path, text) in lib.fenFiles {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             var lineProblems = false
@@ -175,6 +179,5 @@ public enum Validate {
                                       notes: ["expected: \(d.expected)", "found:    \(d.found)"]))
             }
         }
-        return out
     }
 }

@@ -122,7 +122,7 @@ public enum WordsBuild {
         do throws(OutputError) {
             out = try OutputFolder.claim(config.outputDirectory, marker: .wordsCounts, insideBundleRefused: true)
         } catch {
-            var refused = WordsBuildReport(diagnostics: [Diagnostic(error.code, error.description)], summary: [])
+            var refused = WordsBuildReport(diagnostics: error.diagnostics, summary: [])
             refused.writeOutcome = error.outcome
             return refused
         }
