@@ -104,8 +104,9 @@ struct WordsSolveArguments: ParsableArguments {
     var outputFormat: WordsOutputFormat = .text
     @OptionGroup var report: ReportOptions
 
-    func solve(_ game: WordsGame, qu: Bool = false) throws {
-        let result = WordsSolve.run(WordsSolveConfiguration(game: game, dawgPath: dawg, quTile: qu, maxTier: tier, json: outputFormat == .json))
+    func solve(_ game: WordGame, _ input: [String], qu: Bool = false) throws {
+        let result = WordsSolve.run(WordsSolveConfiguration(game: game, input: input, dawgPath: dawg, quTile: qu, maxTier: tier,
+                                                            json: outputFormat == .json))
         if !result.output.isEmpty { printLine(result.output) }
         try report.finish(result, command: "words solve", dataOnStandardOutput: true)
     }
@@ -131,7 +132,7 @@ struct WordsSolveCommand: ParsableCommand {
         var qu = false
         @Argument(help: "16 letters, row by row: one argument (oatrihpshtnrenei, oatr/ihps/htnr/enei) or one per row (oatr ihps htnr enei).")
         var grid: [String]
-        func run() throws { try common.solve(.wordHunt(grid), qu: qu) }
+        func run() throws { try common.solve(.wordHunt, grid, qu: qu) }
     }
 
     struct Anagrams: ParsableCommand {
@@ -142,7 +143,7 @@ struct WordsSolveCommand: ParsableCommand {
         @OptionGroup var common: WordsSolveArguments
         @Argument(help: "The rack: 6 or 7 letters, e.g. tarsine.")
         var letters: [String]
-        func run() throws { try common.solve(.anagrams(letters.joined())) }
+        func run() throws { try common.solve(.anagrams, letters) }
     }
 
     struct WordBites: ParsableCommand {
@@ -153,6 +154,6 @@ struct WordsSolveCommand: ParsableCommand {
         @OptionGroup var common: WordsSolveArguments
         @Argument(help: "The tiles: a letter (t), a two-letter tile lying across (h:er) or standing down (v:in), e.g. t r a h:er v:in g.")
         var tiles: [String]
-        func run() throws { try common.solve(.wordBites(tiles)) }
+        func run() throws { try common.solve(.wordBites, tiles) }
     }
 }

@@ -202,8 +202,8 @@ import Testing
 
     /// The words reports say why they failed by their outcome; no caller matches codes.
     @Test func wordsOutcomesNameTheFailure() {
-        #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("ta1"), dawgPath: "none.dawg")).outcome == .usage)
-        #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("tarsine"), dawgPath: "/nonexistent/words.dawg")).outcome == .noInput)
+        #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: ["ta1"], dawgPath: "none.dawg")).outcome == .usage)
+        #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: ["tarsine"], dawgPath: "/nonexistent/words.dawg")).outcome == .noInput)
         #expect(WordsLookup.run(WordsLookupConfiguration(word: " ", dawgPath: "none.dawg")).outcome == .usage)
         let region = WordsLookup.run(WordsLookupConfiguration(word: "cat", dawgPath: "none.dawg", source: WordsSourceOptions(region: "mars")))
         #expect(region.outcome == .usage && region.diagnostics.map(\.code.string) == ["WRD313"])

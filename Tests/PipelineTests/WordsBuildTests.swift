@@ -164,7 +164,7 @@ func fixtureSource() -> WordsSourceOptions {
     let out = try wordsTempDir()
     _ = fixtureBuild(out: out)
     let dawg = out + "/words.dawg"
-    let hunt = WordsSolve.run(WordsSolveConfiguration(game: .wordHunt(["star", "eatx", "xxxx", "xxxx"]), dawgPath: dawg, json: true))
+    let hunt = WordsSolve.run(WordsSolveConfiguration(game: .wordHunt, input: ["star", "eatx", "xxxx", "xxxx"], dawgPath: dawg, json: true))
     #expect(!hunt.badInput && hunt.diagnostics.isEmpty)
     let rows = try JSONSerialization.jsonObject(with: Data(hunt.output.utf8)) as? [[String: Any]]
     // s t a r / e a t x: "rates" runs r(3) a(2) t(1) e(4) s(0); "stare" would need r next to e.
@@ -176,26 +176,26 @@ func fixtureSource() -> WordsSourceOptions {
     #expect(rows?.contains { $0["word"] as? String == "stare" } == false)
     #expect(rows?.map { $0["score"] as? Int ?? 0 } == rows?.map { $0["score"] as? Int ?? 0 }.sorted(by: >))
     // One argument or four give the same grid.
-    let text = WordsSolve.run(WordsSolveConfiguration(game: .wordHunt(["star/eatx/xxxx/xxxx"]), dawgPath: dawg))
+    let text = WordsSolve.run(WordsSolveConfiguration(game: .wordHunt, input: ["star/eatx/xxxx/xxxx"], dawgPath: dawg))
     #expect(text.output.split(separator: "\n").first?.hasPrefix("# Word Hunt: ") == true)
     #expect(text.output.split(separator: "\n").dropFirst().first == "rates   800  common     3-2-1-4-0")
     // A wider tier marks what it adds.
-    let wide = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("zyzvvaz"), dawgPath: dawg, maxTier: .full))
+    let wide = WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: ["zyzvvaz"], dawgPath: dawg, maxTier: .full))
     #expect(wide.output.contains("* marks words beyond the default tier standard"))
-    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("zyzvvaz"), dawgPath: dawg)).output.split(separator: "\n").count == 1)
-    let ana = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("staret"), dawgPath: dawg, json: true))
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: ["zyzvvaz"], dawgPath: dawg)).output.split(separator: "\n").count == 1)
+    let ana = WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: ["staret"], dawgPath: dawg, json: true))
     let anaRows = try JSONSerialization.jsonObject(with: Data(ana.output.utf8)) as? [[String: Any]]
     #expect(anaRows?.first?["word"] as? String == "rates")
     #expect(anaRows?.first?["score"] as? Int == 1200)
     #expect(anaRows?.allSatisfy { ($0["word"] as? String)?.count ?? 9 <= 6 } == true)
-    let bites = WordsSolve.run(WordsSolveConfiguration(game: .wordBites(["h:st", "a", "r", "e"]), dawgPath: dawg))
+    let bites = WordsSolve.run(WordsSolveConfiguration(game: .wordBites, input: ["h:st", "a", "r", "e"], dawgPath: dawg))
     #expect(bites.output.split(separator: "\n").contains { $0.hasPrefix("stare") && $0.hasSuffix("across  h:st+a+r+e") })
-    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordHunt(["abc"]), dawgPath: dawg)).badInput)
-    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams("ab!def"), dawgPath: dawg)).diagnostics.first?.code == "WRD321")
-    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams(String(repeating: "a", count: 20)), dawgPath: dawg)).diagnostics.first?.code == "WRD501")
-    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordBites(["abc"]), dawgPath: dawg)).diagnostics.first?.code == "WRD322")
-    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordBites(["er"]), dawgPath: dawg)).diagnostics.first?.code == "WRD502")
-    let missing = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("abcdef"), dawgPath: out + "/none.dawg"))
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordHunt, input: ["abc"], dawgPath: dawg)).badInput)
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: ["ab!def"], dawgPath: dawg)).diagnostics.first?.code == "WRD321")
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: [String(repeating: "a", count: 20)], dawgPath: dawg)).diagnostics.first?.code == "WRD501")
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordBites, input: ["abc"], dawgPath: dawg)).diagnostics.first?.code == "WRD322")
+    #expect(WordsSolve.run(WordsSolveConfiguration(game: .wordBites, input: ["er"], dawgPath: dawg)).diagnostics.first?.code == "WRD502")
+    let missing = WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: ["abcdef"], dawgPath: out + "/none.dawg"))
     #expect(!missing.badInput && missing.missingDictionary && missing.diagnostics.first?.code == "WRD510")
 }
 
@@ -206,7 +206,7 @@ func fixtureSource() -> WordsSourceOptions {
     func solve(_ bytes: Data) throws -> WordsSolveReport {
         let path = out + "/damaged.dawg"
         try bytes.write(to: URL(fileURLWithPath: path))
-        return WordsSolve.run(WordsSolveConfiguration(game: .wordHunt(["star", "eatx", "xxxx", "xxxx"]), dawgPath: path))
+        return WordsSolve.run(WordsSolveConfiguration(game: .wordHunt, input: ["star", "eatx", "xxxx", "xxxx"], dawgPath: path))
     }
     var flipped = good
     flipped[good.count / 2] ^= 0x10
@@ -273,14 +273,14 @@ func listEntries(_ path: String) throws -> [String] {
         if letters.count <= 16 {
             var cells = [Character](repeating: "q", count: 16)
             for (i, c) in letters.enumerated() { let r = i / 4, k = i % 4; cells[r * 4 + (r % 2 == 0 ? k : 3 - k)] = c }
-            output.append(WordsSolve.run(WordsSolveConfiguration(game: .wordHunt([String(cells)]), dawgPath: dawg, maxTier: .insane, json: true)).output)
+            output.append(WordsSolve.run(WordsSolveConfiguration(game: .wordHunt, input: [String(cells)], dawgPath: dawg, maxTier: .insane, json: true)).output)
         }
         if (3...7).contains(letters.count) {
             let rack = String(letters) + String(repeating: "q", count: max(0, 6 - letters.count))
-            output.append(WordsSolve.run(WordsSolveConfiguration(game: .anagrams(rack), dawgPath: dawg, maxTier: .insane, json: true)).output)
+            output.append(WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: [rack], dawgPath: dawg, maxTier: .insane, json: true)).output)
         }
         if letters.count <= 9 {
-            output.append(WordsSolve.run(WordsSolveConfiguration(game: .wordBites(letters.map { String($0) }), dawgPath: dawg, maxTier: .insane, json: true)).output)
+            output.append(WordsSolve.run(WordsSolveConfiguration(game: .wordBites, input: letters.map { String($0) }, dawgPath: dawg, maxTier: .insane, json: true)).output)
         }
         for o in output {
             let rows = try JSONSerialization.jsonObject(with: Data(o.utf8)) as? [[String: Any]] ?? []
@@ -290,7 +290,7 @@ func listEntries(_ path: String) throws -> [String] {
         }
     }
     // The solvers do find words on those boards: the checks above are not vacuous.
-    let control = WordsSolve.run(WordsSolveConfiguration(game: .anagrams("bonerq"), dawgPath: dawg, maxTier: .insane, json: true))
+    let control = WordsSolve.run(WordsSolveConfiguration(game: .anagrams, input: ["bonerq"], dawgPath: dawg, maxTier: .insane, json: true))
     #expect(control.output.contains("\"bone\""))
 }
 

@@ -3,26 +3,10 @@ import Diagnostics
 import Foundation
 import Words
 
-/// Which game, with its input as the user typed it.
-public enum WordsGame: Sendable {
-    /// 16 letters, row by row, in one argument or several (`oatr ihps htnr enei`).
-    case wordHunt([String])
-    /// A rack of 6 or 7 letters.
-    case anagrams(String)
-    /// Tiles: `a`, `h:er` (lying across), `v:in` (standing down).
-    case wordBites([String])
-
-    var game: WordGame {
-        switch self {
-        case .wordHunt: .wordHunt
-        case .anagrams: .anagrams
-        case .wordBites: .wordBites
-        }
-    }
-}
-
 public struct WordsSolveConfiguration: Sendable {
-    public var game: WordsGame
+    public var game: WordGame
+    /// What the player typed: the grid's letters, the rack, the tiles (`WordGame.board(parsing:quTile:)`).
+    public var input: [String]
     /// `--dawg FILE`; nil finds the bundle (see `WordsBundleLocator`).
     public var dawgPath: String?
     /// `q` is the tile `qu` (Word Hunt).
@@ -31,8 +15,9 @@ public struct WordsSolveConfiguration: Sendable {
     public var maxTier: Tier?
     public var json: Bool
 
-    public init(game: WordsGame, dawgPath: String? = nil, quTile: Bool = false, maxTier: Tier? = nil, json: Bool = false) {
+    public init(game: WordGame, input: [String], dawgPath: String? = nil, quTile: Bool = false, maxTier: Tier? = nil, json: Bool = false) {
         self.game = game
+        self.input = input
         self.dawgPath = dawgPath
         self.quTile = quTile
         self.maxTier = maxTier
@@ -72,20 +57,9 @@ public enum WordsSolve {
     /// Parses the input first (bad input: WRD320–323, WRD501–502, `badInput`), then finds and
     /// opens the dictionary (WRD510, WRD601–607), solves and formats by score.
     public static func run(_ config: WordsSolveConfiguration) -> WordsSolveReport {
-        enum Parsed { case grid(LetterGrid), rack(Rack), bites([BitesTile]) }
-        let parsed: Parsed
+        let board: any WordBoard
         do throws(WordsInputError) {
-            switch config.game {
-            case .wordHunt(let parts):
-                parsed = .grid(try LetterGrid(parsing: parts.joined(), quTile: config.quTile))
-            case .anagrams(let text):
-                parsed = .rack(try Rack(parsing: text))
-            case .wordBites(let texts):
-                guard (1...20).contains(texts.count) else {
-                    throw WordsInputError(code: WordsCode.badTileCount, message: "expected 1 to 20 tiles, found \(texts.count)")
-                }
-                parsed = .bites(try texts.map { (t: String) throws(WordsInputError) -> BitesTile in try BitesTile(parsing: t) })
-            }
+            board = try config.game.board(parsing: config.input, quTile: config.quTile)
         } catch {
             return WordsSolveReport(diagnostics: [error.diagnostic], output: "", badInput: true)
         }
@@ -94,36 +68,11 @@ public enum WordsSolve {
         case .success(let opened): (dict, path) = opened
         case .failure(let f): return WordsSolveReport(diagnostics: [f.diagnostic], output: "", badInput: false, missingDictionary: f.missing)
         }
-        let game = config.game.game
+        let game = board.game
         let tier = config.maxTier ?? game.defaultTier
-        func row(_ word: String, _ score: Int, _ t: Tier) -> WordsSolveRow {
-            WordsSolveRow(word: word, score: score, tier: t.name, beyondDefaultTier: t > game.defaultTier)
-        }
-        var rows: [WordsSolveRow] = []
-        switch parsed {
-        case .grid(let grid):
-            rows = WordHuntSolver.solve(grid, in: dict, maxTier: tier).map {
-                var r = row($0.word, $0.score, $0.tier)
-                r.path = $0.path
-                return r
-            }
-        case .rack(let rack):
-            rows = AnagramsSolver.solve(rack, in: dict, maxTier: tier).map {
-                var r = row($0.word, $0.score, $0.tier)
-                r.tiles = $0.tiles.map { String(decoding: [rack.letters[$0] + 97], as: UTF8.self) }
-                return r
-            }
-        case .bites(let tiles):
-            rows = WordBitesSolver.solve(tiles, in: dict, maxTier: tier).map {
-                var r = row($0.word, $0.score, $0.tier)
-                r.tiles = zip($0.tiles, $0.parts).map { i, part in
-                    let t = tiles[i]
-                    if case .single = t { return part }
-                    return t.description.dropFirst(2) == part ? t.description : "\(t.description)(\(part))"
-                }
-                r.direction = $0.direction.rawValue
-                return r
-            }
+        let rows = board.words(in: dict, maxTier: tier).map {
+            WordsSolveRow(word: $0.word, score: $0.score, tier: $0.tier.name, beyondDefaultTier: $0.tier > game.defaultTier,
+                          path: $0.path, tiles: $0.tiles, direction: $0.direction)
         }
         let header = "# \(game.title): \(rows.count) words, \(rows.reduce(0) { $0 + $1.score }) points; tier \(tier.name) "
             + "(SCOWL levels 10–\(tier.maxLevel))" + (tier == game.defaultTier ? ", the default" : tier > game.defaultTier
