@@ -109,6 +109,7 @@ public struct Annotator: Sendable {
             for (i, r) in oracle.analyse(positions).enumerated() where i < positions.count {
                 switch r {
                 case .success(let v): verdicts[i] = v
+                case .failure(let p) where p.isOmission: continue
                 case .failure(let p): problems.append(p)
                 }
             }
@@ -173,7 +174,7 @@ public struct Annotator: Sendable {
             let next = i + 1 < r.moves.count ? r.moves[i + 1] : nil
             let context = MoveContext(before: before, move: move, previous: previous, reply: next?.move,
                                       engine: views.flatMap { i < $0.count ? $0[i] : nil }, options: options)
-            let motifs = Self.motifs(context)
+            var motifs = Self.motifs(context)
             let san = before.san(move)
             let ply = (before.fullmoveNumber - 1) * 2 + (before.turn == .white ? 1 : 2)
             let answer: RecommendedAnswer? = before.turn == r.learner ? nil : next.map {
@@ -189,7 +190,13 @@ public struct Annotator: Sendable {
                 source = .authored
                 explanation = authored
             } else {
-                let (text, claimMotif) = writer.write(motifs, sc)
+                var (text, claimMotif) = writer.write(motifs, sc)
+                // Every reason was held back (it would name the answer): the principle the move follows is still true.
+                if text.isEmpty, !motifs.contains(where: { if case .principle = $0 { true } else { false } }),
+                   let p = RuleDetectors.principle(context) {
+                    motifs.append(p)
+                    (text, claimMotif) = writer.write(motifs, sc)
+                }
                 claim = claimMotif.flatMap { m in m.evidence.map { ExplanationClaim(kind: m.kind, evidence: $0) } }
                 source = authored == nil ? .generated : .authored
                 explanation = authored.map { $0 + " " + text } ?? text

@@ -96,6 +96,10 @@ public struct BuildReport: CommandReport {
             + "(\(c["transpositions"] ?? 0) reached by two move orders of the curriculum's lines), "
             + "\(c["moves"] ?? 0) moves; analysed now \(c["analysed_now"] ?? 0), "
             + "from cache \(c["from_cache"] ?? 0); " + String(format: "%.3f s", seconds)
+            + (c["notes"].map { "\nnotes: \($0) (\(c["notes_curriculum"] ?? 0) at curriculum positions, \(c["notes_elsewhere"] ?? 0) elsewhere); "
+                + "engine searches for them: \((c["note_searches_all_moves"] ?? 0) + (c["note_searches_passing"] ?? 0) + (c["note_searches_children"] ?? 0)) "
+                + "(\(c["note_searches_all_moves"] ?? 0) every-move, \(c["note_searches_passing"] ?? 0) passing, \(c["note_searches_children"] ?? 0) children; "
+                + "every-move searched now \(c["note_searches_now"] ?? 0))" } ?? "")
     }
 }
 
@@ -294,9 +298,15 @@ public enum Build {
                 diagnostics.append(Diagnostic(AnnotatorCode.noEngineVerdict, "\(s.file): the annotator got no engine verdict: \(p.message)"))
             }
         }
+        // A note for every move the app can meet (docs/coach-notes.md): one every-move search per curriculum position.
+        let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: config.progress)
+        defer { notesOracle.shutdown() }
+        let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle)
+        diagnostics += MoveNotes.capped(notes.diagnostics)
         let library = lib.sources.filter { $0.kind != .coach }
-        let content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
+        var content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
                                                    info: info, library: library, paths: sourcePaths)
+        content.moveNotes = notes.records
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
         let fenFiles = library.sorted { $0.file < $1.file }.map { s in
             (BundleContentBuilder.libraryFENPath(s), Regeneration.fenText(for: s))
@@ -306,6 +316,10 @@ public enum Build {
             "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
             "name_table_positions": table.nodes.count - tree.nodes.count, "name_table_moves": table.edges.count - tree.edges.count,
             "transpositions_with_name_list": table.transpositions.count,
+            "notes": notes.records.count, "notes_curriculum": notes.curriculumNotes, "notes_elsewhere": notes.otherNotes,
+            "note_searches_all_moves": notes.allMoveSearches, "note_searches_passing": notes.passingSearches,
+            "note_searches_children": notes.childSearches,
+            "note_searches_now": notesOracle.searched,
         ].merging(ContentBar(lib.sources).counts) { a, _ in a }
         sites = TranspositionReport.sites(table)
         for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
@@ -360,6 +374,13 @@ public enum Build {
 }
 
 extension Build {
+    /// The engine configuration of the notes' every-move searches (`AnalysisProfile.notes`).
+    static func notesEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
+        var e = engine
+        e.profile = .notes(like: engine.profile)
+        return e
+    }
+
     /// The engine configuration of the name list's positions: the build's, at the name table's node budget.
     static func nameTableEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
         var e = engine
