@@ -52,6 +52,21 @@ public struct Note: Hashable, Sendable {
     public var depth: Int?
 
     public var verdict: MoveVerdict? { grade?.verdict }
+
+    /// A note with its move, grade and words; the lines (threat, refutation, better, answer) are set after. A reader of
+    /// stored notes (a bundle's `move_note`) builds them with this; the explainer makes its own.
+    public init(uci: String, san: String, fenBefore: String, mover: PieceColor, grade: MoveGrade?, text: String, motifs: [Motif],
+                claim: ExplanationClaim?, arrows: [Arrow]) {
+        self.uci = uci
+        self.san = san
+        self.fenBefore = fenBefore
+        self.mover = mover
+        self.grade = grade
+        self.text = text
+        self.motifs = motifs
+        self.claim = claim
+        self.arrows = arrows
+    }
 }
 
 /// Explains moves in any position with an engine, through the annotator: one code path for the build (every move of
