@@ -49,7 +49,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let result = runExplain(ExplainConfiguration(
             fen: fen, moves: moves, learner: learner.map { $0 == .white ? PieceColor.white : .black }, format: outputFormat,
-            engine: engineOptions.configuration, bundle: bundle))
+            engine: engineOptions.configuration, bundle: bundle.map { .required($0) } ?? .ifPresent("data/bundle")))
         if !result.output.isEmpty { Console.write(result.output, to: .output) }
         try report.finish(result, command: "explain", dataOnStandardOutput: true)
     }

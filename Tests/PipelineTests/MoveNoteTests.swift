@@ -82,6 +82,18 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         // Mistakes are named; the fixture's lines leave plenty of bad moves at every position.
         #expect((audit.byVerdict["blunder"] ?? 0) > 0 && (audit.byVerdict["mistake"] ?? 0) > 0 && (audit.byVerdict["best"] ?? 0) >= 80)
         #expect(audit.topSentenceShare < 0.05, "\(audit.topSentence): \(audit.topSentenceCount) of \(audit.sentences)")
+
+        // forge explain reads the bundle's note where it has one and computes the rest: 1.a3 is a legal move of the
+        // start position (a curriculum position), 1...a6 is played where the bundle has no position.
+        let engine = EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)
+        let r = runExplain(ExplainConfiguration(fen: nil, moves: ["a3", "a6"], format: .json, engine: engine, bundle: .required(out)))
+        #expect(r.outcome == .ok && r.fromBundle == [true, false])
+        let stored = try #require(try OpeningsBundle(path: out + "/openings.sqlite").moveNote(
+            key: BundleKeys.moveKey(fromPolyglotKey: Position.standard.zobristKey, uci: "a2a3")))
+        #expect(r.notes.first?.text == stored.text && r.notes.first?.verdict?.rawValue == stored.verdict)
+        #expect(r.output.contains("\"fromBundle\" : true") && r.output.contains("\"fromBundle\" : false"))
+        let missing = runExplain(ExplainConfiguration(fen: nil, moves: ["e4"], engine: engine, bundle: .required(out + "/nothing")))
+        #expect(missing.outcome == .usage && missing.diagnostics.map(\.code.string) == ["BND410"])
     }
 
     /// The audit finds what it is for: a row whose verdict the table does not give, a spoiler, a missing note.

@@ -15,6 +15,16 @@ public enum ExplainFormat: String, Sendable, CaseIterable {
     case json
 }
 
+/// Where `forge explain` reads notes before it computes any.
+public enum ExplainBundle: Sendable, Equatable {
+    /// Every note is computed.
+    case none
+    /// The bundle folder's notes when it holds a bundle (`forge explain`'s default, `data/bundle`); none there: computed.
+    case ifPresent(String)
+    /// This bundle folder's notes; a folder that holds no readable bundle is refused (`--bundle DIR`).
+    case required(String)
+}
+
 /// What `forge explain` was asked to do: the moves are played in turn from `fen`, each explained where it is played.
 public struct ExplainConfiguration: Sendable {
     /// nil: the start position.
@@ -25,12 +35,11 @@ public struct ExplainConfiguration: Sendable {
     public var learner: PieceColor?
     public var format: ExplainFormat
     public var engine: EngineConfiguration
-    /// The bundle folder whose notes (`move_note`) are read first; nil: `data/bundle` when it has one (no bundle there:
-    /// every note is computed). A folder given that holds no readable bundle is refused.
-    public var bundle: String?
+    /// The bundle whose notes (`move_note`) are read first.
+    public var bundle: ExplainBundle
 
     public init(fen: String?, moves: [String], learner: PieceColor? = nil, format: ExplainFormat = .text, engine: EngineConfiguration,
-                bundle: String? = nil) {
+                bundle: ExplainBundle = .none) {
         self.bundle = bundle
         self.fen = fen
         self.moves = moves
@@ -92,8 +101,12 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
     }
     // The bundle's notes first: the same explainer wrote them; the engine starts only for a move the bundle lacks.
     var stored: [Note?] = Array(repeating: nil, count: steps.count)
-    let bundlePath = (config.bundle ?? "data/bundle") + "/openings.sqlite"
-    if config.bundle != nil || FileManager.default.fileExists(atPath: bundlePath) {
+    let bundlePath: String? = switch config.bundle {
+    case .none: nil
+    case .ifPresent(let dir): FileManager.default.fileExists(atPath: dir + "/openings.sqlite") ? dir + "/openings.sqlite" : nil
+    case .required(let dir): dir + "/openings.sqlite"
+    }
+    if let bundlePath {
         do throws(BundleError) {
             let bundle = try OpeningsBundle(path: bundlePath)
             for (i, step) in steps.enumerated() {
