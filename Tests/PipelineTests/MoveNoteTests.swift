@@ -93,7 +93,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(r.notes.first?.text == stored.text && r.notes.first?.verdict?.rawValue == stored.verdict)
         #expect(r.output.contains("\"fromBundle\" : true") && r.output.contains("\"fromBundle\" : false"))
         let missing = runExplain(ExplainConfiguration(fen: nil, moves: ["e4"], engine: engine, bundle: .required(out + "/nothing")))
-        #expect(missing.outcome == .usage && missing.diagnostics.map(\.code.string) == ["BND410"])
+        #expect(missing.outcome == .usage && missing.diagnostics.map(\.code) == [BundleCode.cannotOpen])
     }
 
     /// The audit finds what it is for: a row whose verdict the table does not give, a spoiler, a missing note.

@@ -34,7 +34,8 @@ struct SentenceWriter {
     mutating func write(_ motifs: [Motif], _ c: SentenceContext) -> (text: String, claim: Motif?) {
         // One claim at most: the first motif, by rank, that carries engine evidence.
         let ranked = motifs.enumerated().sorted { (Self.rank($0.element), $0.offset) < (Self.rank($1.element), $1.offset) }.map(\.element)
-        let claim = ranked.first { $0.evidence != nil }
+        // A claim that would give the answer away is no candidate: the next one with evidence is said instead.
+        let claim = ranked.first { $0.evidence != nil && !Self.isSpoiler($0, c) }
         let told = ranked.filter { $0.evidence == nil || $0 == claim }
             .filter { m in !Self.isSpoiler(m, c) }
         var clauses: [[String]] = []

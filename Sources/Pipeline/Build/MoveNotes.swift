@@ -58,12 +58,13 @@ struct MoveNotes {
         var passing: [Position: EngineVerdict] = [:]
         for (p, r) in zip(passes, oracle.analyse(passes)) { if case .success(let v) = r { passing[p] = v } }
         out.passingSearches = passes.count
-        // A move whose line in the every-move search stops at the move itself has no refutation to read: its child
-        // gets a search of its own (the build's profile), unless it is a table position, which has one.
+        // A move whose line stops at the move itself (in the every-move search, or among the top three elsewhere) has no
+        // refutation to read: its child gets a search of its own (the build's profile), unless it is a table position.
         var short: [Position] = []
-        for (p, r) in zip(parents, full) {
-            guard case .success(let v) = r else { continue }
-            for l in v.lines where l.pv.count < 2 {
+        let elsewhere = table.nodes.dropFirst(curriculum).compactMap { n in known[n.position.identity].map { (n.position, Array($0.lines.prefix(3))) } }
+        let everyMove = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0.lines) } }
+        for (p, lines) in everyMove + elsewhere {
+            for l in lines where l.pv.count < 2 {
                 guard let m = try? p.move(uci: l.uci) else { continue }
                 let c = p.playingUnchecked(m)
                 if known[c.identity] == nil, !c.legalMoves.isEmpty { short.append(c) }
