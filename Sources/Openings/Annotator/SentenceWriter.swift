@@ -231,6 +231,10 @@ struct SentenceWriter {
             return .clause(["attacks \(named) at once, and they cannot all be saved", "forks \(named): one of them will fall"])
         case .captures(let r, let t, .tradedFor(let lost), _):
             if r == lost { return .clause(["trades \(r.name)s on \(t.square.name)"]) }
+            // A trade only between pieces of one value: a queen taken back after taking a pawn was given away.
+            let (given, got) = (BoardFacts.value(r), BoardFacts.value(lost))
+            if given > got { return .clause(["gives up the \(r.name) for only the \(lost.name) on \(t.square.name), as the \(r.name) is taken there next"]) }
+            if given < got { return .clause(["gives only the \(r.name) for the \(lost.name) on \(t.square.name), though it is taken back"]) }
             return .clause(["gives the \(r.name) for the \(lost.name) on \(t.square.name), a trade"])
         case .captures(_, let t, .winsMaterial, _):
             return .clause(["wins the \(t.role.name) on \(t.square.name)", "wins a \(t.role.name): the one on \(t.square.name)"])
