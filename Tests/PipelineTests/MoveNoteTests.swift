@@ -124,7 +124,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
     func theBuiltBundlesNotesHoldUp() throws {
         let dir = try #require(ProcessInfo.processInfo.environment["FORGE_NOTES_BUNDLE"])
         let audit = try NoteAudit.run(dir + "/openings.sqlite")
-        for f in audit.findings.prefix(50) { Issue.record(Comment(rawValue: f)) }
+        for f in audit.findings { print("finding: \(f)") }
         #expect(audit.findings.count == 0)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: dir + "/openings.sqlite")[.size] as? Int)
         print("notes \(audit.notes) (curriculum positions \(audit.curriculumPositions), others \(audit.otherPositions)); "

@@ -147,7 +147,11 @@ public struct Annotator: Sendable {
         // "Stops Nxe5, which would have won the pawn on e5" already says the pawn is defended now.
         let saved = Set(found.compactMap { m -> Square? in if case .prevents(_, .wins(let p), _) = m { p.square } else { nil } })
         found.removeAll { if case .defends(_, let t, _) = $0 { saved.contains(t.square) } else { false } }
-        if !found.contains(where: saysWhy), !c.after.isCheckmate, let p = RuleDetectors.principle(c) { found.append(p) }
+        // A mistake's verdict says the move is bad, not what it does: without another reason the principle is said too
+        // (never "keeps everything protected" of a mistake, which the refutation may well contradict).
+        let mistake = found.contains { $0.kind == .losesGround }
+        if !found.contains(where: { saysWhy($0) && $0.kind != .losesGround }), !c.after.isCheckmate,
+           let p = RuleDetectors.principle(c, allowNothingLoose: !mistake) { found.append(p) }
         return found
     }
 

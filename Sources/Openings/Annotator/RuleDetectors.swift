@@ -362,7 +362,7 @@ enum RuleDetectors {
     }
 
     /// The principle a move follows when no other motif says anything: more squares for the piece, or nothing left loose.
-    static func principle(_ c: MoveContext) -> Motif? {
+    static func principle(_ c: MoveContext, allowNothingLoose: Bool = true) -> Motif? {
         // A piece that is taken back at once does not stay on its square: its squares are no reason.
         let tradedOff = c.move.capture != nil && c.reply.map { $0.capture != nil && $0.to == c.move.to } == true
         if tradedOff, let r = c.reply {
@@ -381,7 +381,7 @@ enum RuleDetectors {
             c.move.to.file != c.move.from.file {
             return .principle(.rookOnOpenFile(rook: c.move.to))
         }
-        if BoardFacts.winningCaptures(c.after, by: c.them).isEmpty { return .principle(.leavesNothingLoose) }
+        if allowNothingLoose, BoardFacts.winningCaptures(c.after, by: c.them).isEmpty { return .principle(.leavesNothingLoose) }
         let piece = PlacedPiece(c.moved.role, c.move.to)
         let new = (c.reachAfter & ~c.reachBefore & ~c.b1.pieces(c.us)).without(c.move.from)
         if !new.isEmpty { return .principle(.covers(piece: piece, squares: Array(new), new: true)) }
