@@ -14,6 +14,9 @@ struct SentenceContext {
     var mainLineSAN: String?
     /// After an opponent's move: the learner's answer in the line. Never written into the text (it is a separate field).
     var answerSAN: String?
+    /// What a mistake leaves to be won (its `offers-material` motif without compensation), said in the verdict's
+    /// sentence: the verdict then says why, not only how much.
+    var leftToBeWon: PlacedPiece? = nil
 }
 
 /// How a motif is told: a clause after the move's name ("Nf3 develops the knight"), or a sentence of its own.
@@ -31,7 +34,9 @@ struct SentenceWriter {
     /// Sentences already used in this line; no sentence is used twice.
     var used: Set<String> = []
 
-    mutating func write(_ motifs: [Motif], _ c: SentenceContext) -> (text: String, claim: Motif?) {
+    mutating func write(_ motifs: [Motif], _ context: SentenceContext) -> (text: String, claim: Motif?) {
+        var c = context
+        c.leftToBeWon = motifs.lazy.compactMap { m -> PlacedPiece? in if case .offersMaterial(let p, false, _) = m { p } else { nil } }.first
         // One claim at most: the first motif, by rank, that carries engine evidence.
         let ranked = motifs.enumerated().sorted { (Self.rank($0.element), $0.offset) < (Self.rank($1.element), $1.offset) }.map(\.element)
         // A claim that would give the answer away is no candidate: the next one with evidence is said instead.
@@ -262,6 +267,9 @@ struct SentenceWriter {
             if case .mate(let n) = e.score, n <= 0 { return .sentence(["This is \(what) that allows a forced mate; the engine prefers \(better)."]) }
             if case .mate(let n) = best, n > 0 { return .sentence(["This is \(what): \(better) was a forced mate."]) }
             let drop = best.centipawns(minus: e.score).map(Self.pawnsText) ?? "a lot"
+            if let p = c.leftToBeWon {
+                return .sentence(["This is \(what): it leaves the \(p.role.name) on \(p.square.name) to be won. The engine prefers \(better), by \(drop)."])
+            }
             return .sentence(["This is \(what): the engine prefers \(better), by \(drop).", "The engine calls this \(what): \(better) was better by \(drop)."])
         case .doubledPawns(let side, let file):
             let f = String(Character(Unicode.Scalar(UInt8(97 + file))))
