@@ -386,6 +386,9 @@ enum RuleDetectors {
         let new = (c.reachAfter & ~c.reachBefore & ~c.b1.pieces(c.us)).without(c.move.from)
         if !new.isEmpty { return .principle(.covers(piece: piece, squares: Array(new), new: true)) }
         let all = c.reachAfter & ~c.b1.pieces(c.us)
-        return all.isEmpty ? nil : .principle(.covers(piece: piece, squares: Array(all), new: false))
+        if !all.isEmpty { return .principle(.covers(piece: piece, squares: Array(all), new: false)) }
+        // Every square it reaches holds a piece of ours (9...h5 next to the knight on g4): it guards those.
+        let guarded = c.reachAfter & c.b1.pieces(c.us)
+        return guarded.isEmpty ? nil : .principle(.covers(piece: piece, squares: Array(guarded), new: false))
     }
 }
