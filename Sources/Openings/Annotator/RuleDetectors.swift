@@ -218,6 +218,9 @@ enum RuleDetectors {
                     && BoardFacts.exchangeGain(p.playingUnchecked(m).board, on: m.to, by: c.us) == 0
             }
         }
+        // A piece a pawn already attacks leaves for that reason, and one that lands where a pawn takes it escapes nothing.
+        guard (Attacks.pawn(c.us, c.move.from) & c.b0.pieces(c.them, .pawn)).isEmpty,
+              (Attacks.pawn(c.us, c.move.to) & c.b1.pieces(c.them, .pawn)).isEmpty else { return [] }
         // After the move the opponent is to move: its pushes there must not reach the new square.
         guard let threat = push(pass, hitting: c.move.from), push(c.after, hitting: c.move.to) == nil else { return [] }
         return [.avoidsPawnPush(piece: c.move.role, from: c.move.from, to: c.move.to, push: pass.san(threat))]

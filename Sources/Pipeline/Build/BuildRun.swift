@@ -319,7 +319,6 @@ public enum Build {
             "notes": notes.records.count, "notes_curriculum": notes.curriculumNotes, "notes_elsewhere": notes.otherNotes,
             "note_searches_all_moves": notes.allMoveSearches, "note_searches_passing": notes.passingSearches,
             "note_searches_children": notes.childSearches,
-            "note_searches_now": notesOracle.searched,
         ].merging(ContentBar(lib.sources).counts) { a, _ in a }
         sites = TranspositionReport.sites(table)
         for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
@@ -327,7 +326,8 @@ public enum Build {
         let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
         pieces.openings = .init(info: info, rowCounts: rowCounts, counts: counts,
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
-        return (true, diagnostics, engineCounts(counts))
+        // How many searches ran now is this run's state, not the bundle's: the report has it, the manifest does not.
+        return (true, diagnostics, engineCounts(counts).merging(["note_searches_now": notesOracle.searched]) { _, b in b })
     }
 
     /// `forge build --shard K/N`: asks the engine, through a filter that lets only this shard's
