@@ -16,13 +16,17 @@ public struct BundleContent: Hashable, Sendable {
     /// The chess app's library (classical openings and tactics) and the tactics' claims.
     public var libraryEntries: [LibraryEntryRecord]
     public var libraryClaims: [LibraryClaimRecord]
+    /// The explainer's note on every move the app can meet (`move_note`).
+    public var moveNotes: [MoveNoteRecord]
 
     public init(
         info: BundleInfo, openings: [OpeningRecord] = [], positions: [PositionRecord] = [],
         moves: [MoveRecord] = [], lines: [LineRecord] = [], lineMoves: [LineMoveRecord] = [],
         analyses: [AnalysisRecord] = [], analysisLines: [AnalysisLineRecord] = [],
-        libraryEntries: [LibraryEntryRecord] = [], libraryClaims: [LibraryClaimRecord] = []
+        libraryEntries: [LibraryEntryRecord] = [], libraryClaims: [LibraryClaimRecord] = [],
+        moveNotes: [MoveNoteRecord] = []
     ) {
+        self.moveNotes = moveNotes
         self.info = info
         self.openings = openings
         self.positions = positions
@@ -50,6 +54,7 @@ public struct BundleContent: Hashable, Sendable {
             AnalysisLineRecord.databaseTableName: analysisLines.count,
             LibraryEntryRecord.databaseTableName: libraryEntries.count,
             LibraryClaimRecord.databaseTableName: libraryClaims.count,
+            MoveNoteRecord.databaseTableName: moveNotes.count,
             MetaRecord.databaseTableName: metaRecords.count,
         ]
     }

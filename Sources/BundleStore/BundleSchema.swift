@@ -15,7 +15,7 @@ public enum BundleSchema {
     /// `PRAGMA user_version` of a bundle written with this schema: the major version.
     public static let version = 2
     /// The minor version: additive changes within ``version``.
-    public static let minorVersion = 0
+    public static let minorVersion = 1
     /// `meta.schema_version`: `major.minor`, e.g. `2.0`.
     public static var versionString: String { "\(version).\(minorVersion)" }
     /// `PRAGMA application_id`: the ASCII bytes `CFOG` (ContentForge Openings Grdb).
@@ -28,13 +28,14 @@ public enum BundleSchema {
         OpeningRecord.databaseTableName, PositionRecord.databaseTableName, MoveRecord.databaseTableName,
         LineRecord.databaseTableName, LineMoveRecord.databaseTableName, AnalysisRecord.databaseTableName,
         AnalysisLineRecord.databaseTableName, LibraryEntryRecord.databaseTableName,
-        LibraryClaimRecord.databaseTableName, MetaRecord.databaseTableName,
+        LibraryClaimRecord.databaseTableName, MoveNoteRecord.databaseTableName, MetaRecord.databaseTableName,
     ]
 
     /// The migrations that create the schema, in order.
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v2") { db in try createVersion2(db) }
+        migrator.registerMigration("v2.1") { db in try addMoveNotes(db) }
         return migrator
     }
 
@@ -181,6 +182,44 @@ public enum BundleSchema {
 }
 
 extension BundleSchema {
+    /// 2.1: `move_note`, the explainer's note on every move the app can meet (docs/bundle.md; the contract with the
+    /// readers is that file's table, not to be changed on one side only).
+    static func addMoveNotes(_ db: Database) throws {
+        try db.create(table: "move_note", options: .withoutRowID) { t in
+            t.primaryKey("key", .text)
+            t.column("position_id", .integer).notNull().references("position").indexed()
+            t.column("uci", .text).notNull()
+            t.column("san", .text).notNull()
+            t.column("verdict", .text).notNull().check { ["best", "good", "inaccuracy", "mistake", "blunder"].contains($0) }
+            t.column("loss", .integer).notNull().check { $0 >= 0 }
+            t.column("score_cp", .integer)
+            t.column("score_mate", .integer)
+            t.column("best_cp", .integer)
+            t.column("best_mate", .integer)
+            t.column("text", .text).notNull().check(sql: "length(text) > 0")
+            t.column("claim_kind", .text)
+            t.column("claim_cp", .integer)
+            t.column("claim_mate", .integer)
+            t.column("arrows", .text)
+            t.column("threat_uci", .text)
+            t.column("refutation_uci", .text)
+            t.column("refutation_san", .text)
+            t.column("refutation_text", .text)
+            t.column("better_uci", .text)
+            t.column("better_san", .text)
+            t.column("better_text", .text)
+            t.column("answer_uci", .text)
+            t.column("answer_san", .text)
+            t.column("depth", .integer).notNull()
+            t.check(sql: "(score_cp IS NULL) != (score_mate IS NULL)")
+            t.check(sql: "(best_cp IS NULL) != (best_mate IS NULL)")
+            t.check(sql: "(claim_kind IS NULL) = (claim_cp IS NULL AND claim_mate IS NULL) AND (claim_cp IS NULL OR claim_mate IS NULL)")
+            t.check(sql: "(answer_uci IS NULL) = (answer_san IS NULL)")
+            t.check(sql: "(better_uci IS NULL) = (better_san IS NULL)")
+            t.check(sql: "(refutation_uci IS NULL) = (refutation_san IS NULL)")
+        }
+    }
+
     /// The schema of a database as text: every `sqlite_master` entry that has SQL, sorted by
     /// type and name, one statement per paragraph. SQLite's own tables and GRDB's migrations
     /// table are left out. The golden file `Tests/BundleStoreTests/Fixtures/schema.sql` is this text.

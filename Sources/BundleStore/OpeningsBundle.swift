@@ -228,6 +228,15 @@ public final class OpeningsBundle: Sendable {
         try read { db in try MoveRecord.fetchOne(db, sql: "SELECT * FROM move WHERE key = ?", arguments: [key]) }
     }
 
+    /// The note on the move with this key (`BundleKeys.moveKey`), if the bundle has one; nil too for a bundle older
+    /// than schema 2.1, which has no notes.
+    public func moveNote(key: String) throws(BundleError) -> MoveNoteRecord? {
+        try read { db in
+            guard try db.tableExists(MoveNoteRecord.databaseTableName) else { return nil }
+            return try MoveNoteRecord.fetchOne(db, sql: "SELECT * FROM move_note WHERE key = ?", arguments: [key])
+        }
+    }
+
     /// The chess app's library: classical openings, then tactics, each by key.
     public func libraryEntries() throws(BundleError) -> [LibraryEntryRecord] {
         try read { db in try LibraryEntryRecord.fetchAll(db, sql: "SELECT * FROM library_entry ORDER BY kind, key") }

@@ -52,9 +52,13 @@ public struct EngineVerdict: Hashable, Sendable, Codable {
 public struct EngineProblem: Error, Hashable, Sendable {
     public var code: DiagnosticCode
     public var message: String
-    public init(code: DiagnosticCode, message: String) {
+    /// The oracle chose not to search the position (``EngineProblem/omitted(_:)``): the annotator and the explainer
+    /// go on without the engine's motifs there and do not report it.
+    public var isOmission: Bool
+    public init(code: DiagnosticCode, message: String, isOmission: Bool = false) {
         self.code = code
         self.message = message
+        self.isOmission = isOmission
     }
 }
 

@@ -12,7 +12,7 @@ enum LearnerSide: String, ExpressibleByArgument, CaseIterable {
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
-        abstract: "The coach's note on each move, played in turn from --fen, computed with the engine.",
+        abstract: "The coach's note on each move, played in turn from --fen: the bundle's, else computed with the engine.",
         discussion: """
             Moves in UCI (e2e4) or SAN (e4). Each note: the verdict for the mover (best, good, inaccuracy, mistake, blunder;
             docs/annotator.md), what the move does, and for an inaccuracy or worse the better move and the refutation; after
@@ -20,7 +20,7 @@ struct ExplainCommand: ParsableCommand {
             json: an array of objects with move san fen verdict drop rank text fromBundle better refutation threat answer.
 
             """ + ExitCodes.help([.inputErrors, .usage, .engineUnavailable],
-                                 notes: [.usage: "bad usage, a bad --fen or a move not legal where it is played included"]))
+                                 notes: [.usage: "bad usage, a bad --fen, a move not legal where it is played or a --bundle that cannot be read included"]))
 
     @Option(help: "Start from this FEN instead of the initial position.")
     var fen: String?
@@ -30,6 +30,10 @@ struct ExplainCommand: ParsableCommand {
 
     @Option(help: "text or json.")
     var outputFormat: ExplainFormat = .text
+
+    @Option(help: ArgumentHelp("The bundle whose notes are read first (default: data/bundle when it has one); a move it has no note for is computed with the engine.",
+                               valueName: "dir"))
+    var bundle: String?
 
     @OptionGroup var engineOptions: EngineOptions
 
@@ -45,7 +49,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let result = runExplain(ExplainConfiguration(
             fen: fen, moves: moves, learner: learner.map { $0 == .white ? PieceColor.white : .black }, format: outputFormat,
-            engine: engineOptions.configuration))
+            engine: engineOptions.configuration, bundle: bundle.map { .required($0) } ?? .ifPresent("data/bundle")))
         if !result.output.isEmpty { Console.write(result.output, to: .output) }
         try report.finish(result, command: "explain", dataOnStandardOutput: true)
     }

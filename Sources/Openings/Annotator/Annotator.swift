@@ -109,6 +109,7 @@ public struct Annotator: Sendable {
             for (i, r) in oracle.analyse(positions).enumerated() where i < positions.count {
                 switch r {
                 case .success(let v): verdicts[i] = v
+                case .failure(let p) where p.isOmission: continue
                 case .failure(let p): problems.append(p)
                 }
             }
@@ -146,7 +147,11 @@ public struct Annotator: Sendable {
         // "Stops Nxe5, which would have won the pawn on e5" already says the pawn is defended now.
         let saved = Set(found.compactMap { m -> Square? in if case .prevents(_, .wins(let p), _) = m { p.square } else { nil } })
         found.removeAll { if case .defends(_, let t, _) = $0 { saved.contains(t.square) } else { false } }
-        if !found.contains(where: saysWhy), !c.after.isCheckmate, let p = RuleDetectors.principle(c) { found.append(p) }
+        // A mistake's verdict says the move is bad, not what it does: without another reason the principle is said too
+        // (never "keeps everything protected" of a mistake, which the refutation may well contradict).
+        let mistake = found.contains { $0.kind == .losesGround }
+        if !found.contains(where: { saysWhy($0) && $0.kind != .losesGround }), !c.after.isCheckmate,
+           let p = RuleDetectors.principle(c, allowNothingLoose: !mistake) { found.append(p) }
         return found
     }
 
@@ -173,7 +178,7 @@ public struct Annotator: Sendable {
             let next = i + 1 < r.moves.count ? r.moves[i + 1] : nil
             let context = MoveContext(before: before, move: move, previous: previous, reply: next?.move,
                                       engine: views.flatMap { i < $0.count ? $0[i] : nil }, options: options)
-            let motifs = Self.motifs(context)
+            var motifs = Self.motifs(context)
             let san = before.san(move)
             let ply = (before.fullmoveNumber - 1) * 2 + (before.turn == .white ? 1 : 2)
             let answer: RecommendedAnswer? = before.turn == r.learner ? nil : next.map {
@@ -189,7 +194,13 @@ public struct Annotator: Sendable {
                 source = .authored
                 explanation = authored
             } else {
-                let (text, claimMotif) = writer.write(motifs, sc)
+                var (text, claimMotif) = writer.write(motifs, sc)
+                // Every reason was held back (it would name the answer): the principle the move follows is still true.
+                if text.isEmpty, !motifs.contains(where: { if case .principle = $0 { true } else { false } }),
+                   let p = RuleDetectors.principle(context) {
+                    motifs.append(p)
+                    (text, claimMotif) = writer.write(motifs, sc)
+                }
                 claim = claimMotif.flatMap { m in m.evidence.map { ExplanationClaim(kind: m.kind, evidence: $0) } }
                 source = authored == nil ? .generated : .authored
                 explanation = authored.map { $0 + " " + text } ?? text

@@ -48,8 +48,25 @@ public struct Note: Hashable, Sendable {
     public var better: NoteLine?
     /// After an opponent's move: the learner's best answer (the engine's), a field of its own so the text never gives it away.
     public var answer: NoteLine?
+    /// The depth of the search the grade stands on: the move's own line before it, else the search after it.
+    public var depth: Int?
 
     public var verdict: MoveVerdict? { grade?.verdict }
+
+    /// A note with its move, grade and words; the lines (threat, refutation, better, answer) are set after. A reader of
+    /// stored notes (a bundle's `move_note`) builds them with this; the explainer makes its own.
+    public init(uci: String, san: String, fenBefore: String, mover: PieceColor, grade: MoveGrade?, text: String, motifs: [Motif],
+                claim: ExplanationClaim?, arrows: [Arrow]) {
+        self.uci = uci
+        self.san = san
+        self.fenBefore = fenBefore
+        self.mover = mover
+        self.grade = grade
+        self.text = text
+        self.motifs = motifs
+        self.claim = claim
+        self.arrows = arrows
+    }
 }
 
 /// Explains moves in any position with an engine, through the annotator: one code path for the build (every move of
@@ -86,7 +103,7 @@ public struct Explainer: Sendable {
             switch first[i] {
             case .success(let v): return v
             case .failure(let p):
-                problems.append(p)
+                if !p.isOmission { problems.append(p) }
                 return nil
             }
         }
@@ -116,6 +133,7 @@ public struct Explainer: Sendable {
         var note = Note(uci: move.uci, san: position.san(move), fenBefore: position.fen(), mover: position.turn, grade: grade,
                         text: own?.explanation ?? "", motifs: own?.motifs ?? [], claim: own?.claim, arrows: own?.arrows ?? [])
         note.threat = note.motifs.compactMap(Self.threat).last
+        note.depth = grade.flatMap { g in g.rank.flatMap { before?.lines[$0 - 1].depth } ?? afterVerdict?.depth }
         if let (line, _) = reply {
             let text = notes.first.flatMap { $0.count > 1 ? $0[1].explanation : nil }
             if wrong { note.refutation = Self.noteLine(line, from: after, text: text, arrow: .red, plies: Self.refutationPlies) }

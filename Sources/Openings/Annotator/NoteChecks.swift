@@ -35,7 +35,8 @@ extension Note {
         if let r = refutation, let g = grade, g.rank == nil, let s = r.score, s != g.played.negated {
             out.append("refutation scored \(s.text) for the reply, but the move's own score is \(g.played.text)")
         }
-        if let a = answer?.san.first, Self.names(a, in: text, subject: san) { out.append("the text gives the answer \(a) away") }
+        // The better move may be written the same way as the answer (8...Nxe4 instead, 9.Nxe4 the answer): naming it is no spoiler.
+        if let a = answer?.san.first, a != better?.san.first, Self.names(a, in: text, subject: san) { out.append("the text gives the answer \(a) away") }
         if let c = claim, !motifs.contains(where: { $0.kind == c.kind && $0.evidence == c.evidence }) {
             out.append("claim \(c.kind.rawValue) stands on no motif with its evidence")
         }

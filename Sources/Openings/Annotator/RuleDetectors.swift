@@ -218,6 +218,9 @@ enum RuleDetectors {
                     && BoardFacts.exchangeGain(p.playingUnchecked(m).board, on: m.to, by: c.us) == 0
             }
         }
+        // A piece a pawn already attacks leaves for that reason, and one that lands where a pawn takes it escapes nothing.
+        guard (Attacks.pawn(c.us, c.move.from) & c.b0.pieces(c.them, .pawn)).isEmpty,
+              (Attacks.pawn(c.us, c.move.to) & c.b1.pieces(c.them, .pawn)).isEmpty else { return [] }
         // After the move the opponent is to move: its pushes there must not reach the new square.
         guard let threat = push(pass, hitting: c.move.from), push(c.after, hitting: c.move.to) == nil else { return [] }
         return [.avoidsPawnPush(piece: c.move.role, from: c.move.from, to: c.move.to, push: pass.san(threat))]
@@ -362,7 +365,7 @@ enum RuleDetectors {
     }
 
     /// The principle a move follows when no other motif says anything: more squares for the piece, or nothing left loose.
-    static func principle(_ c: MoveContext) -> Motif? {
+    static func principle(_ c: MoveContext, allowNothingLoose: Bool = true) -> Motif? {
         // A piece that is taken back at once does not stay on its square: its squares are no reason.
         let tradedOff = c.move.capture != nil && c.reply.map { $0.capture != nil && $0.to == c.move.to } == true
         if tradedOff, let r = c.reply {
@@ -381,11 +384,14 @@ enum RuleDetectors {
             c.move.to.file != c.move.from.file {
             return .principle(.rookOnOpenFile(rook: c.move.to))
         }
-        if BoardFacts.winningCaptures(c.after, by: c.them).isEmpty { return .principle(.leavesNothingLoose) }
+        if allowNothingLoose, BoardFacts.winningCaptures(c.after, by: c.them).isEmpty { return .principle(.leavesNothingLoose) }
         let piece = PlacedPiece(c.moved.role, c.move.to)
         let new = (c.reachAfter & ~c.reachBefore & ~c.b1.pieces(c.us)).without(c.move.from)
         if !new.isEmpty { return .principle(.covers(piece: piece, squares: Array(new), new: true)) }
         let all = c.reachAfter & ~c.b1.pieces(c.us)
-        return all.isEmpty ? nil : .principle(.covers(piece: piece, squares: Array(all), new: false))
+        if !all.isEmpty { return .principle(.covers(piece: piece, squares: Array(all), new: false)) }
+        // Every square it reaches holds a piece of ours (9...h5 next to the knight on g4): it guards those.
+        let guarded = c.reachAfter & c.b1.pieces(c.us)
+        return guarded.isEmpty ? nil : .principle(.covers(piece: piece, squares: Array(guarded), new: false))
     }
 }

@@ -14,6 +14,9 @@ struct SentenceContext {
     var mainLineSAN: String?
     /// After an opponent's move: the learner's answer in the line. Never written into the text (it is a separate field).
     var answerSAN: String?
+    /// What a mistake leaves to be won (its `offers-material` motif without compensation), said in the verdict's
+    /// sentence: the verdict then says why, not only how much.
+    var leftToBeWon: PlacedPiece? = nil
 }
 
 /// How a motif is told: a clause after the move's name ("Nf3 develops the knight"), or a sentence of its own.
@@ -31,10 +34,13 @@ struct SentenceWriter {
     /// Sentences already used in this line; no sentence is used twice.
     var used: Set<String> = []
 
-    mutating func write(_ motifs: [Motif], _ c: SentenceContext) -> (text: String, claim: Motif?) {
+    mutating func write(_ motifs: [Motif], _ context: SentenceContext) -> (text: String, claim: Motif?) {
+        var c = context
+        c.leftToBeWon = motifs.lazy.compactMap { m -> PlacedPiece? in if case .offersMaterial(let p, false, _) = m { p } else { nil } }.first
         // One claim at most: the first motif, by rank, that carries engine evidence.
         let ranked = motifs.enumerated().sorted { (Self.rank($0.element), $0.offset) < (Self.rank($1.element), $1.offset) }.map(\.element)
-        let claim = ranked.first { $0.evidence != nil }
+        // A claim that would give the answer away is no candidate: the next one with evidence is said instead.
+        let claim = ranked.first { $0.evidence != nil && !Self.isSpoiler($0, c) }
         let told = ranked.filter { $0.evidence == nil || $0 == claim }
             .filter { m in !Self.isSpoiler(m, c) }
         var clauses: [[String]] = []
@@ -230,6 +236,10 @@ struct SentenceWriter {
             return .clause(["attacks \(named) at once, and they cannot all be saved", "forks \(named): one of them will fall"])
         case .captures(let r, let t, .tradedFor(let lost), _):
             if r == lost { return .clause(["trades \(r.name)s on \(t.square.name)"]) }
+            // A trade only between pieces of one value: a queen taken back after taking a pawn was given away.
+            let (given, got) = (BoardFacts.value(r), BoardFacts.value(lost))
+            if given > got { return .clause(["gives up the \(r.name) for only the \(lost.name) on \(t.square.name), as the \(r.name) is taken there next"]) }
+            if given < got { return .clause(["gives only the \(r.name) for the \(lost.name) on \(t.square.name), though it is taken back"]) }
             return .clause(["gives the \(r.name) for the \(lost.name) on \(t.square.name), a trade"])
         case .captures(_, let t, .winsMaterial, _):
             return .clause(["wins the \(t.role.name) on \(t.square.name)", "wins a \(t.role.name): the one on \(t.square.name)"])
@@ -257,6 +267,9 @@ struct SentenceWriter {
             if case .mate(let n) = e.score, n <= 0 { return .sentence(["This is \(what) that allows a forced mate; the engine prefers \(better)."]) }
             if case .mate(let n) = best, n > 0 { return .sentence(["This is \(what): \(better) was a forced mate."]) }
             let drop = best.centipawns(minus: e.score).map(Self.pawnsText) ?? "a lot"
+            if let p = c.leftToBeWon {
+                return .sentence(["This is \(what): it leaves the \(p.role.name) on \(p.square.name) to be won. The engine prefers \(better), by \(drop)."])
+            }
             return .sentence(["This is \(what): the engine prefers \(better), by \(drop).", "The engine calls this \(what): \(better) was better by \(drop)."])
         case .doubledPawns(let side, let file):
             let f = String(Character(Unicode.Scalar(UInt8(97 + file))))

@@ -97,6 +97,10 @@ public struct BuildReport: CommandReport {
             + "(\(c["transpositions"] ?? 0) reached by two move orders of the curriculum's lines), "
             + "\(c["moves"] ?? 0) moves; analysed now \(c["analysed_now"] ?? 0), "
             + "from cache \(c["from_cache"] ?? 0) (engine store \(c["from_store"] ?? 0)); " + String(format: "%.3f s", seconds)
+            + (c["notes"].map { "\nnotes: \($0) (\(c["notes_curriculum"] ?? 0) at curriculum positions, \(c["notes_elsewhere"] ?? 0) elsewhere); "
+                + "engine searches for them: \((c["note_searches_all_moves"] ?? 0) + (c["note_searches_passing"] ?? 0) + (c["note_searches_children"] ?? 0)) "
+                + "(\(c["note_searches_all_moves"] ?? 0) every-move, \(c["note_searches_passing"] ?? 0) passing, \(c["note_searches_children"] ?? 0) children; "
+                + "every-move searched now \(c["note_searches_now"] ?? 0))" } ?? "")
     }
 }
 
@@ -294,12 +298,18 @@ public enum Build {
                 diagnostics.append(Diagnostic(AnnotatorCode.noEngineVerdict, "\(s.file): the annotator got no engine verdict: \(p.message)"))
             }
         }
+        // A note for every move the app can meet (docs/coach-notes.md): one every-move search per curriculum position.
+        let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: config.progress)
+        defer { notesOracle.shutdown() }
+        let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle)
+        diagnostics += MoveNotes.capped(notes.diagnostics)
         // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
-        diagnostics += storeReport([oracle] + (namesOracle.map { [$0] } ?? []), reported: diagnostics)
+        diagnostics += storeReport([oracle, notesOracle] + (namesOracle.map { [$0] } ?? []), reported: diagnostics)
         if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
         let library = lib.sources.filter { $0.kind != .coach }
-        let content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
+        var content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
                                                    info: info, library: library, paths: sourcePaths)
+        content.moveNotes = notes.records
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)
         let fenFiles = library.sorted { $0.file < $1.file }.map { s in
             (BundleContentBuilder.libraryFENPath(s), Regeneration.fenText(for: s))
@@ -309,6 +319,9 @@ public enum Build {
             "transpositions": tree.transpositions, "fen_files": fenFiles.count, "polyglot_entries": book.entries.count,
             "name_table_positions": table.nodes.count - tree.nodes.count, "name_table_moves": table.edges.count - tree.edges.count,
             "transpositions_with_name_list": table.transpositions.count,
+            "notes": notes.records.count, "notes_curriculum": notes.curriculumNotes, "notes_elsewhere": notes.otherNotes,
+            "note_searches_all_moves": notes.allMoveSearches, "note_searches_passing": notes.passingSearches,
+            "note_searches_children": notes.childSearches,
         ].merging(ContentBar(lib.sources).counts) { a, _ in a }
         sites = TranspositionReport.sites(table)
         for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
@@ -316,7 +329,8 @@ public enum Build {
         let rowCounts = try BundleWriter().write(content, to: staging.path(for: "openings.sqlite"))
         pieces.openings = .init(info: info, rowCounts: rowCounts, counts: counts,
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
-        return (true, diagnostics, engineCounts(counts))
+        // How many searches ran now is this run's state, not the bundle's: the report has it, the manifest does not.
+        return (true, diagnostics, engineCounts(counts).merging(["note_searches_now": notesOracle.searched]) { _, b in b })
     }
 
     /// `analysed_now` (searched), `from_cache` (store included, as before), `from_store`, `not_in_store`, over the oracles.
@@ -369,18 +383,30 @@ public enum Build {
         for s in coach { _ = annotator.annotate(source: s) }
         // The name list's own positions, at the name table's budget, as the whole build asks for them.
         let listOnly = Array(NameTable(tree: tree, list: list).nodes[tree.nodes.count...].map(\.position))
-        var asked = oracle.asked, inShard = oracle.inShard
         var oracles = [inner]
+        var listResults: [Result<EngineVerdict, EngineProblem>] = []
+        var namesAsked = 0, namesInShard = 0
         if !listOnly.isEmpty {
             let namesInner = try makeEngineOracle(nameTableEngine(config.engine), progress: config.progress)
             defer { namesInner.shutdown() }
             let namesOracle = ShardOracle(inner: namesInner, shard: filter)
-            _ = namesOracle.analyse(listOnly)
-            asked += namesOracle.asked
-            inShard += namesOracle.inShard
+            listResults = namesOracle.analyse(listOnly)
+            namesAsked = namesOracle.asked
+            namesInShard = namesOracle.inShard
             report.diagnostics += namesInner.engineDiagnostics
             oracles.append(namesInner)
         }
+        // The notes, as the build writes them: the every-move searches, the passing positions, the short lines' children
+        // (a shard asks those of the parents it holds; the merged build searches the few others).
+        let notesInner = try makeEngineOracle(notesEngine(config.engine), progress: config.progress)
+        defer { notesInner.shutdown() }
+        let notesOracle = ShardOracle(inner: notesInner, shard: filter)
+        let verdicts = (oracle.analyse(tree.nodes.map(\.position)) + listResults).map { try? $0.get() }
+        _ = MoveNotes.build(table: NameTable(tree: tree, list: list), tree: tree, sources: coach, verdicts: verdicts, oracle: oracle,
+                            allMoves: notesOracle)
+        oracles.append(notesInner)
+        report.diagnostics += notesInner.engineDiagnostics
+        let asked = oracle.asked + namesAsked + notesOracle.asked, inShard = oracle.inShard + namesInShard + notesOracle.inShard
         report.diagnostics += inner.engineDiagnostics
         report.counts = storeCounts(oracles).merging(["positions_asked": asked, "shard_positions": inShard]) { _, b in b }
         report.seconds = Date().timeIntervalSince(started)
@@ -389,6 +415,13 @@ public enum Build {
 }
 
 extension Build {
+    /// The engine configuration of the notes' every-move searches (`AnalysisProfile.notes`).
+    static func notesEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
+        var e = engine
+        e.profile = .notes(like: engine.profile)
+        return e
+    }
+
     /// The engine configuration of the name list's positions: the build's, at the name table's node budget.
     static func nameTableEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
         var e = engine

@@ -1,4 +1,5 @@
 // ExplainRun: `forge explain` — the coach's note on each move of a sequence from a FEN, computed with the engine.
+import BundleStore
 import ChessCore
 import ChessPGN
 import Diagnostics
@@ -14,6 +15,16 @@ public enum ExplainFormat: String, Sendable, CaseIterable {
     case json
 }
 
+/// Where `forge explain` reads notes before it computes any.
+public enum ExplainBundle: Sendable, Equatable {
+    /// Every note is computed.
+    case none
+    /// The bundle folder's notes when it holds a bundle (`forge explain`'s default, `data/bundle`); none there: computed.
+    case ifPresent(String)
+    /// This bundle folder's notes; a folder that holds no readable bundle is refused (`--bundle DIR`).
+    case required(String)
+}
+
 /// What `forge explain` was asked to do: the moves are played in turn from `fen`, each explained where it is played.
 public struct ExplainConfiguration: Sendable {
     /// nil: the start position.
@@ -24,8 +35,12 @@ public struct ExplainConfiguration: Sendable {
     public var learner: PieceColor?
     public var format: ExplainFormat
     public var engine: EngineConfiguration
+    /// The bundle whose notes (`move_note`) are read first.
+    public var bundle: ExplainBundle
 
-    public init(fen: String?, moves: [String], learner: PieceColor? = nil, format: ExplainFormat = .text, engine: EngineConfiguration) {
+    public init(fen: String?, moves: [String], learner: PieceColor? = nil, format: ExplainFormat = .text, engine: EngineConfiguration,
+                bundle: ExplainBundle = .none) {
+        self.bundle = bundle
         self.fen = fen
         self.moves = moves
         self.learner = learner
@@ -44,6 +59,8 @@ public struct ExplainReport: CommandReport {
     public var diagnostics: [Diagnostic]
     public var outcome: CommandOutcome
     public var notes: [Note]
+    /// Per note: it came from the bundle (else the engine computed it).
+    public var fromBundle: [Bool] = []
     /// What the command prints on standard output (empty when the input was refused).
     public var output: String
     public var typedSummary: Summary { Summary(moves: notes.count, errors: diagnostics.errorCount, warnings: diagnostics.warningCount) }
@@ -82,26 +99,89 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
         steps.append((p, move))
         p.playUnchecked(move)
     }
-    let oracle: AnalyzerOracle
-    do throws(Diagnostic) {
-        oracle = try makeEngineOracle(config.engine, progress: .off)
-    } catch {
-        return ExplainReport(diagnostics: [error], outcome: .engineUnavailable, notes: [], output: "")
+    // The bundle's notes first: the same explainer wrote them; the engine starts only for a move the bundle lacks.
+    var stored: [Note?] = Array(repeating: nil, count: steps.count)
+    let bundlePath: String? = switch config.bundle {
+    case .none: nil
+    case .ifPresent(let dir): FileManager.default.fileExists(atPath: dir + "/openings.sqlite") ? dir + "/openings.sqlite" : nil
+    case .required(let dir): dir + "/openings.sqlite"
     }
-    defer { oracle.shutdown() }
-    let explainer = Explainer(engine: oracle)
+    if let bundlePath {
+        do throws(BundleError) {
+            let bundle = try OpeningsBundle(path: bundlePath)
+            for (i, step) in steps.enumerated() {
+                let key = BundleKeys.moveKey(fromPolyglotKey: step.before.zobristKey, uci: step.move.uci)
+                stored[i] = try bundle.moveNote(key: key).flatMap { StoredNote.note($0, before: step.before) }
+            }
+        } catch {
+            return ExplainReport(diagnostics: [error.diagnostic], outcome: .usage, notes: [], output: "")
+        }
+    }
+    var oracle: AnalyzerOracle?
+    defer { oracle?.shutdown() }
     var notes: [Note] = []
     var diagnostics: [Diagnostic] = []
     for (i, step) in steps.enumerated() {
-        let (note, problems) = explainer.explain(step.move, in: step.before, learner: learner, previous: i > 0 ? steps[i - 1].move : nil)
+        if let note = stored[i] {
+            notes.append(note)
+            continue
+        }
+        if oracle == nil {
+            do throws(Diagnostic) {
+                oracle = try makeEngineOracle(config.engine, progress: .off)
+            } catch {
+                return ExplainReport(diagnostics: [error], outcome: .engineUnavailable, notes: [], output: "")
+            }
+        }
+        guard let oracle else { continue }
+        let (note, problems) = Explainer(engine: oracle).explain(step.move, in: step.before, learner: learner,
+                                                                 previous: i > 0 ? steps[i - 1].move : nil)
         notes.append(note)
         for problem in problems {
             diagnostics.append(Diagnostic(problem.code, "\(problem.message); move \(i + 1) is explained from the rules alone").reported(as: .warning))
         }
     }
-    diagnostics += oracle.engineDiagnostics
-    let output = config.format == .json ? ExplainJSON.array(notes) : notes.map(ExplainText.block).joined(separator: "\n")
-    return ExplainReport(diagnostics: diagnostics, outcome: .from(diagnostics), notes: notes, output: output)
+    diagnostics += oracle?.engineDiagnostics ?? []
+    let fromBundle = stored.map { $0 != nil }
+    let output = config.format == .json ? ExplainJSON.array(notes, fromBundle: fromBundle)
+        : zip(notes, fromBundle).map { ExplainText.block($0) + ($1 ? "  (from the bundle)\n" : "") }.joined(separator: "\n")
+    var report = ExplainReport(diagnostics: diagnostics, outcome: .from(diagnostics), notes: notes, output: output)
+    report.fromBundle = fromBundle
+    return report
+}
+
+/// A `move_note` row read back as the explainer's ``Note`` (what the build wrote; its motifs are not stored).
+enum StoredNote {
+    static func note(_ r: MoveNoteRecord, before: Position) -> Note? {
+        guard let verdict = MoveVerdict(rawValue: r.verdict), let played = score(r.scoreCP, r.scoreMate), let best = score(r.bestCP, r.bestMate)
+        else { return nil }
+        func line(_ uci: String?, _ san: String?, _ text: String?) -> NoteLine? {
+            guard let uci, let san else { return nil }
+            let u = uci.split(separator: " ").map(String.init)
+            return NoteLine(uci: u, san: san.split(separator: " ").map(String.init), score: nil, text: text ?? "",
+                            arrows: [])
+        }
+        let grade = MoveGrade(verdict: verdict, best: best, played: played, drop: r.loss,
+                              centipawnLoss: best.centipawns(minus: played).map { max(0, $0) }, rank: nil,
+                              better: r.betterUCI ?? (verdict == .best ? r.uci : ""))
+        var n = Note(uci: r.uci, san: r.san, fenBefore: before.fen(), mover: before.turn, grade: grade, text: r.text, motifs: [],
+                     claim: nil, arrows: [])
+        n.refutation = line(r.refutationUCI, r.refutationSAN, r.refutationText)
+        n.better = line(r.betterUCI, r.betterSAN, r.betterText)
+        n.answer = line(r.answerUCI, r.answerSAN, nil)
+        // The threat is stored as UCI; its SAN is read where it would be played (the mover to move again).
+        if let t = r.threatUCI, let m = try? before.move(uci: r.uci), let pass = ParentLinesOracle.passing(before.playingUnchecked(m)),
+           let tm = try? pass.move(uci: t) {
+            n.threat = NoteLine(uci: [t], san: [pass.san(tm)], score: nil, text: "", arrows: [])
+        }
+        n.depth = r.depth
+        return n
+    }
+
+    static func score(_ cp: Int?, _ mate: Int?) -> Score? {
+        if let cp { return .centipawns(cp) }
+        return mate.map { .mate($0) }
+    }
 }
 
 /// The `--output-format json` objects: one per move, keys sorted, same notes → same bytes.
@@ -138,16 +218,16 @@ enum ExplainJSON {
         l.map { Line(uci: $0.uci, san: $0.san, score: $0.score?.text, text: $0.text) }
     }
 
-    static func object(_ n: Note) -> Object {
+    static func object(_ n: Note, fromBundle: Bool) -> Object {
         Object(move: n.uci, san: n.san, fen: n.fenBefore, verdict: n.verdict?.rawValue, drop: n.grade?.drop, rank: n.grade?.rank,
-               text: n.text, fromBundle: false, better: n.better?.uci.first, refutation: n.refutation?.uci, threat: n.threat?.uci.first,
+               text: n.text, fromBundle: fromBundle, better: n.better?.uci.first, refutation: n.refutation?.uci, threat: n.threat?.uci.first,
                answer: n.answer?.uci.first, betterLine: line(n.better), refutationLine: line(n.refutation), answerLine: line(n.answer))
     }
 
-    static func array(_ notes: [Note]) -> String {
+    static func array(_ notes: [Note], fromBundle: [Bool]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(notes.map(object))) ?? Data("[]".utf8)
+        let data = (try? encoder.encode(zip(notes, fromBundle).map { object($0, fromBundle: $1) })) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -1,0 +1,107 @@
+// MoveNoteRecord: one row of `move_note`, what the coach says about one move in one position (the explainer's note).
+import GRDB
+
+/// The note on one move of one bundle position: its verdict, the scores it stands on, what it does, and for an
+/// inaccuracy or worse what goes wrong and what was better; after an opponent's move, the learner's answer.
+///
+/// Keyed by ``key``, `BundleKeys.moveKey(fromPolyglotKey:uci:)` of the position before and the move: equal to
+/// `move.key` where the move is one of the tree's. Scores are the mover's point of view; exactly one of
+/// ``scoreCP``/``scoreMate`` and of ``bestCP``/``bestMate`` is set. The schema is the contract in docs/bundle.md.
+public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "move_note"
+
+    public var key: String
+    public var positionID: Int64
+    public var uci: String
+    public var san: String
+    /// `best`, `good`, `inaccuracy`, `mistake`, `blunder`.
+    public var verdict: String
+    /// The drop in winning chances against the best move, per mille.
+    public var loss: Int
+    public var scoreCP: Int?
+    public var scoreMate: Int?
+    public var bestCP: Int?
+    public var bestMate: Int?
+    public var text: String
+    public var claimKind: String?
+    public var claimCP: Int?
+    public var claimMate: Int?
+    public var arrows: String?
+    public var threatUCI: String?
+    /// Space-separated moves.
+    public var refutationUCI: String?
+    public var refutationSAN: String?
+    public var refutationText: String?
+    public var betterUCI: String?
+    public var betterSAN: String?
+    public var betterText: String?
+    public var answerUCI: String?
+    public var answerSAN: String?
+    public var depth: Int
+
+    public init(key: String, positionID: Int64, uci: String, san: String, verdict: String, loss: Int,
+                scoreCP: Int?, scoreMate: Int?, bestCP: Int?, bestMate: Int?, text: String,
+                claimKind: String? = nil, claimCP: Int? = nil, claimMate: Int? = nil, arrows: String? = nil, threatUCI: String? = nil,
+                refutationUCI: String? = nil, refutationSAN: String? = nil, refutationText: String? = nil,
+                betterUCI: String? = nil, betterSAN: String? = nil, betterText: String? = nil,
+                answerUCI: String? = nil, answerSAN: String? = nil, depth: Int) {
+        self.key = key
+        self.positionID = positionID
+        self.uci = uci
+        self.san = san
+        self.verdict = verdict
+        self.loss = loss
+        self.scoreCP = scoreCP
+        self.scoreMate = scoreMate
+        self.bestCP = bestCP
+        self.bestMate = bestMate
+        self.text = text
+        self.claimKind = claimKind
+        self.claimCP = claimCP
+        self.claimMate = claimMate
+        self.arrows = arrows
+        self.threatUCI = threatUCI
+        self.refutationUCI = refutationUCI
+        self.refutationSAN = refutationSAN
+        self.refutationText = refutationText
+        self.betterUCI = betterUCI
+        self.betterSAN = betterSAN
+        self.betterText = betterText
+        self.answerUCI = answerUCI
+        self.answerSAN = answerSAN
+        self.depth = depth
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case key
+        case positionID = "position_id"
+        case uci, san, verdict, loss
+        case scoreCP = "score_cp"
+        case scoreMate = "score_mate"
+        case bestCP = "best_cp"
+        case bestMate = "best_mate"
+        case text
+        case claimKind = "claim_kind"
+        case claimCP = "claim_cp"
+        case claimMate = "claim_mate"
+        case arrows
+        case threatUCI = "threat_uci"
+        case refutationUCI = "refutation_uci"
+        case refutationSAN = "refutation_san"
+        case refutationText = "refutation_text"
+        case betterUCI = "better_uci"
+        case betterSAN = "better_san"
+        case betterText = "better_text"
+        case answerUCI = "answer_uci"
+        case answerSAN = "answer_san"
+        case depth
+    }
+
+    /// The table's columns, for GRDB's query interface.
+    public enum Columns {
+        public static let key = Column(CodingKeys.key)
+        public static let positionID = Column(CodingKeys.positionID)
+        public static let uci = Column(CodingKeys.uci)
+        public static let verdict = Column(CodingKeys.verdict)
+    }
+}

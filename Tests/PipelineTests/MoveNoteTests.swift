@@ -1,0 +1,138 @@
+// MoveNoteTests: the notes forge build writes (move_note) — ParentLinesOracle's derivations, and a built bundle's notes
+// with the real Stockfish: every move covered, every note checked (NoteAudit); the real bundle with FORGE_NOTES_BUNDLE.
+import BundleStore
+import ChessCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import Openings
+@testable import Pipeline
+
+/// An engine that knows nothing: every position is a problem (what a broken engine looks like).
+private struct NoEngine: EngineOracle {
+    func analyse(_ positions: [Position]) -> [Result<EngineVerdict, EngineProblem>] {
+        positions.map { _ in .failure(EngineProblem(code: AnnotatorCode.noEngineVerdict, message: "no engine")) }
+    }
+}
+
+private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
+    EngineVerdict(score: lines[0].score, wdl: nil, lines: lines, depth: 9, nodes: 100_000, engine: "Stockfish 15.1", profile: "test")
+}
+
+@Suite struct ParentLinesOracleTests {
+    let start = Position.standard
+
+    @Test func aChildAndAGrandchildAreReadFromTheParentsLine() throws {
+        let e4 = EngineLine(uci: "e2e4", san: "e4", score: .centipawns(35), pv: ["e2e4", "e7e5", "g1f3"], depth: 9)
+        let a4 = EngineLine(uci: "a2a4", san: "a4", score: .centipawns(-20), pv: ["a2a4"], depth: 9)
+        let oracle = ParentLinesOracle(parent: start, verdict: verdict([e4, a4]))
+        let child = start.playingUnchecked(try start.move(uci: "e2e4"))
+        let grandchild = child.playingUnchecked(try child.move(uci: "e7e5"))
+        let r = oracle.analyse([start, child, grandchild, start.playingUnchecked(try start.move(uci: "a2a4"))])
+        let c = try r[1].get(), g = try r[2].get()
+        #expect(c.score == .centipawns(-35))
+        #expect(c.lines.map(\.uci) == ["e7e5"] && c.lines[0].pv == ["e7e5", "g1f3"] && c.lines[0].san == "e5" && c.depth == 8)
+        #expect(g.score == .centipawns(35) && g.lines.map(\.uci) == ["g1f3"] && g.depth == 7)
+        // A line that stops at its move: the child is known, without a reply.
+        #expect(try r[3].get().lines.isEmpty)
+    }
+
+    @Test func matesMoveOneMoveNearerEachPly() {
+        #expect(ParentLinesOracle.onePlyOn(.mate(3)) == .mate(-2))
+        #expect(ParentLinesOracle.onePlyOn(.mate(-2)) == .mate(2))
+        #expect(ParentLinesOracle.onePlyOn(.mate(1)) == .mate(0))
+        #expect(ParentLinesOracle.onePlyOn(.centipawns(-80)) == .centipawns(80))
+    }
+
+    @Test func positionsNotSearchedAreOmissionsTheExplainerDoesNotReport() throws {
+        let e4 = EngineLine(uci: "e2e4", san: "e4", score: .centipawns(35), pv: ["e2e4", "e7e5"], depth: 9)
+        let h4 = EngineLine(uci: "h2h4", san: "h4", score: .centipawns(-40), pv: ["h2h4", "d7d5"], depth: 9)
+        let oracle = ParentLinesOracle(parent: start, verdict: verdict([e4, h4]))
+        let off = try Position(fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+        guard case .failure(let f) = oracle.analyse([off])[0] else { Issue.record("an unknown position was answered"); return }
+        #expect(f.isOmission)
+        let (note, problems) = Explainer(engine: oracle).explain(try start.move(uci: "h2h4"), in: start, learner: .white)
+        #expect(problems.isEmpty)
+        #expect(note.verdict == .inaccuracy && note.better?.uci == ["e2e4"] && note.refutation?.uci == ["d7d5"])
+        #expect(note.threat == nil && !note.text.isEmpty && note.depth == 9)
+        // A real failure is still reported.
+        let broken = Explainer(engine: NoEngine()).explain(try start.move(uci: "h2h4"), in: start, learner: .white)
+        #expect(!broken.engineProblems.isEmpty && broken.note.grade == nil)
+    }
+}
+
+@Suite(.serialized) struct MoveNoteTests {
+    static let cache = (try? Fixtures.tempDirectory()) ?? "/tmp/forge-notes-test-cache"
+
+    /// The fixture opening (80 positions) built with the real Stockfish: every legal move of every curriculum position
+    /// has a note that passes its checks, the build says what it searched, and the bundle's rows read back true.
+    @Test func aBuiltBundleHasAGoodNoteForEveryMove() throws {
+        let out = try Fixtures.tempDirectory()
+        let report = Build.run(BuildConfiguration(openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
+                                                  engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
+        #expect(!report.failed)
+        #expect(report.diagnostics.filter { $0.code == AnnotatorCode.noteFailsChecks }.map(\.text) == [])
+        #expect(report.counts["note_searches_all_moves"] == 80)
+        #expect(report.summary.contains("notes: \(report.counts["notes"] ?? -1) "))
+        let audit = try NoteAudit.run(out + "/openings.sqlite")
+        #expect(audit.findings == [])
+        #expect(audit.curriculumPositions == 80 && audit.notes == report.counts["notes"])
+        #expect(audit.notes > 80 * 20)
+        // Mistakes are named; the fixture's lines leave plenty of bad moves at every position.
+        #expect((audit.byVerdict["blunder"] ?? 0) > 0 && (audit.byVerdict["mistake"] ?? 0) > 0 && (audit.byVerdict["best"] ?? 0) >= 80)
+        #expect(audit.topSentenceShare < 0.05, "\(audit.topSentence): \(audit.topSentenceCount) of \(audit.sentences)")
+
+        // forge explain reads the bundle's note where it has one and computes the rest: 1.a3 is a legal move of the
+        // start position (a curriculum position), 1...a6 is played where the bundle has no position.
+        let engine = EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)
+        let r = runExplain(ExplainConfiguration(fen: nil, moves: ["a3", "a6"], format: .json, engine: engine, bundle: .required(out)))
+        #expect(r.outcome == .ok && r.fromBundle == [true, false])
+        let stored = try #require(try OpeningsBundle(path: out + "/openings.sqlite").moveNote(
+            key: BundleKeys.moveKey(fromPolyglotKey: Position.standard.zobristKey, uci: "a2a3")))
+        #expect(r.notes.first?.text == stored.text && r.notes.first?.verdict?.rawValue == stored.verdict)
+        #expect(r.output.contains("\"fromBundle\" : true") && r.output.contains("\"fromBundle\" : false"))
+        let missing = runExplain(ExplainConfiguration(fen: nil, moves: ["e4"], engine: engine, bundle: .required(out + "/nothing")))
+        #expect(missing.outcome == .usage && missing.diagnostics.map(\.code) == [BundleCode.cannotOpen])
+    }
+
+    /// The audit finds what it is for: a row whose verdict the table does not give, a spoiler, a missing note.
+    @Test func theAuditCatchesABrokenNote() throws {
+        let out = try Fixtures.tempDirectory()
+        _ = Build.run(BuildConfiguration(openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
+                                         engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
+        let path = out + "/openings.sqlite"
+        let copy = out + "/broken.sqlite"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let db = try DatabaseQueue(path: copy)
+        try db.write { db in
+            try db.execute(sql: "UPDATE move_note SET verdict = 'blunder' WHERE key = (SELECT min(key) FROM move_note WHERE verdict = 'best')")
+            try db.execute(sql: "DELETE FROM move_note WHERE key = (SELECT max(key) FROM move_note)")
+            try db.execute(sql: """
+                UPDATE move_note SET text = text || ' Punish it with ' || answer_san || '.'
+                WHERE key = (SELECT min(key) FROM move_note WHERE answer_san IS NOT NULL)
+                """)
+        }
+        let audit = try NoteAudit.run(copy)
+        #expect(audit.findings.contains { $0.contains("verdict blunder, the table gives") })
+        #expect(audit.findings.contains { $0.contains("notes for") && $0.contains("missing") })
+        #expect(audit.findings.contains { $0.contains("Punish it with") })
+    }
+
+    /// The whole built bundle (`scripts/check-notes.sh BUNDLE` sets FORGE_NOTES_BUNDLE): the same audit, and its size.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["FORGE_NOTES_BUNDLE"] != nil))
+    func theBuiltBundlesNotesHoldUp() throws {
+        let dir = try #require(ProcessInfo.processInfo.environment["FORGE_NOTES_BUNDLE"])
+        let audit = try NoteAudit.run(dir + "/openings.sqlite")
+        for f in audit.findings { print("finding: \(f)") }
+        #expect(audit.findings.count == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: dir + "/openings.sqlite")[.size] as? Int)
+        print("notes \(audit.notes) (curriculum positions \(audit.curriculumPositions), others \(audit.otherPositions)); "
+              + "verdicts \(audit.byVerdict.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
+              + "openings.sqlite \(size) bytes; most common sentence \(audit.topSentenceCount) of \(audit.sentences) "
+              + String(format: "(%.2f%%)", audit.topSentenceShare * 100) + ": \(audit.topSentence)")
+        #expect(size < 40_000_000)
+        #expect(audit.topSentenceShare < 0.02, "\(audit.topSentence): \(audit.topSentenceCount) of \(audit.sentences)")
+        #expect(audit.curriculumPositions > 1000 && audit.notes > 30_000)
+    }
+}
