@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
         .target(name: "Words", dependencies: ["Diagnostics"]),
         .target(name: "BundleStore", dependencies: ["Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "CoachBundle", dependencies: ["ChessCore", "BundleStore", "Diagnostics", "Openings"]),
+        .target(name: "CoachBundle", dependencies: ["ChessCore", "ChessPGN", "BundleStore", "Diagnostics", "Openings"]),
         .target(
             name: "Pipeline",
             dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore", "Diagnostics"]

@@ -30,7 +30,7 @@ expect() {
         failures=$((failures + 1))
     fi
 }
-expect '^schema_version: 2\.0$'
+expect '^schema_version: 2\.1$'
 expect '^content_version: [0-9a-f]{16}$'
 expect '^found by every FEN: true$'
 # The explainer with the client's own Stockfish, in a position beyond the bundle: 2...Ra6 is named, not praised;
@@ -49,6 +49,10 @@ expect '^top 3: '
 expect '^judge best [^:]+: top three true, rank 1, loses none$'
 expect '^judge second [^:]+: top three true, rank 2, loses '
 expect '^judge a6: top three (true|false), loses '
+expect '^grade best [^:]+: best, rank 1, drop 0$'
+expect '^notes here: ([0-9]+) of \1 legal moves, 0 empty$'
+expect '^note Nf6: (best|good), '
+expect '^note Qh4: (mistake|blunder), better [^-]'
 expect '^bad fen: BND501$'
 expect '^library: 24 entries, 12 tactics, 12 claims, 0 untitled, 0 missing FEN files$'
 expect "^tactic: Barnes Opening: Fool's Mate \(A00\): mate 1 at ply 3: Black mates at once with Qh4$"
@@ -80,7 +84,7 @@ untitled = one("SELECT count(*) FROM library_entry WHERE title = ''")
 if untitled or one("SELECT count(*) FROM library_entry") == 0: problems.append("library entries missing or untitled")
 for table, key in [("line", "key"), ("move", "key"), ("library_entry", "key")]:
     if one(f"SELECT count(*) FROM {table} WHERE {key} IS NULL OR {key} = ''"): problems.append(f"{table} rows without a key")
-if one("SELECT value FROM meta WHERE key = 'schema_version'") != "2.0": problems.append("meta.schema_version is not 2.0")
+if one("SELECT value FROM meta WHERE key = 'schema_version'") != "2.1": problems.append("meta.schema_version is not 2.1")
 for p in problems: print("check-example-client:", p, file=sys.stderr)
 sys.exit(1 if problems else 0)
 PY

@@ -15,10 +15,12 @@ public enum BundleCode {
     public static let invalidSourceDateEpoch = DiagnosticCode("BND420", .error, "SOURCE_DATE_EPOCH is not a whole number of seconds from 0")
     public static let invalidPolyglot = DiagnosticCode("BND430", .error, "a Polyglot move or book that is malformed")
     public static let invalidFEN = DiagnosticCode("BND501", .error, "CoachBundle was asked about a FEN that is not a legal position")
+    public static let damagedRow = DiagnosticCode("BND502", .error, "CoachBundle read a row it cannot read as its value (a score with neither centipawns nor mate, an unknown verdict)")
 
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
         rejectedContent, integrityCheckFailed, foreignKeyCheckFailed, verificationFailed, fileSystem, cannotOpen,
         notABundle, unsupportedSchemaVersion, queryFailed, invalidSourceDateEpoch, invalidPolyglot, invalidFEN,
+        damagedRow,
     ]
 }

@@ -237,6 +237,14 @@ public final class OpeningsBundle: Sendable {
         }
     }
 
+    /// Every note of a position, in key order; empty for a bundle older than schema 2.1.
+    public func moveNotes(positionID: Int64) throws(BundleError) -> [MoveNoteRecord] {
+        try read { db in
+            guard try db.tableExists(MoveNoteRecord.databaseTableName) else { return [] }
+            return try MoveNoteRecord.fetchAll(db, sql: "SELECT * FROM move_note WHERE position_id = ? ORDER BY key", arguments: [positionID])
+        }
+    }
+
     /// The chess app's library: classical openings, then tactics, each by key.
     public func libraryEntries() throws(BundleError) -> [LibraryEntryRecord] {
         try read { db in try LibraryEntryRecord.fetchAll(db, sql: "SELECT * FROM library_entry ORDER BY kind, key") }

@@ -16,6 +16,24 @@ public enum Score: Hashable, Sendable {
     case centipawns(Int)
     case mate(Int)
 
+    /// From a stored pair of columns (`score_cp`, `score_mate`: the bundle's and the cache's rows): exactly one is set;
+    /// nil when neither or both are, which is a damaged row, never an even score.
+    public init?(centipawns: Int?, mate: Int?) {
+        switch (centipawns, mate) {
+        case let (c?, nil): self = .centipawns(c)
+        case let (nil, m?): self = .mate(m)
+        default: return nil
+        }
+    }
+
+    /// The score as that pair of columns: one set, the other nil.
+    public var columns: (centipawns: Int?, mate: Int?) {
+        switch self {
+        case .centipawns(let c): (c, nil)
+        case .mate(let m): (nil, m)
+        }
+    }
+
     /// The same evaluation from the other side's point of view.
     public var negated: Score {
         switch self {

@@ -22,6 +22,15 @@ public struct Arrow: Hashable, Sendable {
 
     /// `Gg1f3`: the arrow as `[%cal]` and the bundle's `arrows` column write it.
     public var text: String { String(color.letter) + from.name + to.name }
+
+    /// Reads ``text`` back: `Gg1f3` (a colour letter, two squares); nil for anything else.
+    public init?(text: some StringProtocol) {
+        let u = Array(text.utf8)
+        guard u.count == 5, let c = AnnotationColor(rawValue: u[0]),
+              let from = Square(text.dropFirst().prefix(2)), let to = Square(text.dropFirst(3))
+        else { return nil }
+        self.init(color: c, from: from, to: to)
+    }
 }
 
 /// A highlighted square from `[%csl Rd4]`.
@@ -66,11 +75,8 @@ public enum CommandAnnotation: Hashable, Sendable {
         case "cal":
             var arrows: [Arrow] = []
             for item in args.split(separator: ",") {
-                let u = Array(item.utf8)
-                guard u.count == 5, let c = AnnotationColor(rawValue: u[0]),
-                    let from = Square(item.dropFirst().prefix(2)), let to = Square(item.dropFirst(3))
-                else { return nil }
-                arrows.append(Arrow(color: c, from: from, to: to))
+                guard let arrow = Arrow(text: item) else { return nil }
+                arrows.append(arrow)
             }
             guard !arrows.isEmpty else { return nil }
             self = .arrows(arrows)

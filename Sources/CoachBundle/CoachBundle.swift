@@ -150,10 +150,14 @@ public final class CoachBundle: Sendable {
     public func topMoves(at position: CoachPosition) throws(CoachBundleError) -> TopMoves? {
         guard let found = try run({ () throws(BundleError) in try store.analysis(ofPosition: position.id) }) else { return nil }
         let white = position.sideToMove == .white
-        let moves = found.lines.map { l -> TopMove in
-            let score = EngineEvaluation(centipawns: l.scoreCP, mate: l.scoreMate) ?? .centipawns(0)
-            return TopMove(rank: l.rank, uci: l.uci, san: l.san, score: score, whiteScore: white ? score : score.negated,
-                           depth: l.depth, pv: l.pvUCI.split(separator: " ").map(String.init))
+        var moves: [TopMove] = []
+        for l in found.lines {
+            // A line with no score is a damaged row, never an even one.
+            guard let score = Score(centipawns: l.scoreCP, mate: l.scoreMate) else {
+                throw .damagedRow(table: "analysis_line", key: "\(position.fen) rank \(l.rank)", reason: "neither score_cp nor score_mate is set")
+            }
+            moves.append(TopMove(rank: l.rank, uci: l.uci, san: l.san, score: score, whiteScore: white ? score : score.negated,
+                                 depth: l.depth, pv: l.pvUCI.split(separator: " ").map(String.init)))
         }
         return TopMoves(moves: moves, engine: found.analysis.engine, profile: found.analysis.profile,
                         nodes: found.analysis.nodes, bestMoveUCI: found.analysis.bestUCI)

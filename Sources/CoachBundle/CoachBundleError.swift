@@ -8,11 +8,15 @@ public enum CoachBundleError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidFEN(String, reason: String)
     /// The bundle could not be opened or read (its own `BND4xx` code).
     case store(BundleError)
+    /// A row the read API cannot read as its value (`BND502`): a score with neither centipawns nor mate, a note with a
+    /// verdict it does not know. The answer is an error, never a made-up value.
+    case damagedRow(table: String, key: String, reason: String)
 
     public var code: DiagnosticCode {
         switch self {
         case .invalidFEN: BundleCode.invalidFEN
         case .store(let e): e.code
+        case .damagedRow: BundleCode.damagedRow
         }
     }
 
@@ -20,6 +24,7 @@ public enum CoachBundleError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case let .invalidFEN(fen, reason): "\"\(fen)\" is not a legal position: \(reason)"
         case .store(let e): e.message
+        case let .damagedRow(table, key, reason): "\(table) row \(key): \(reason)"
         }
     }
 

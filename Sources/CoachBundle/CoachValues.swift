@@ -1,5 +1,6 @@
 // CoachValues: what CoachBundle answers: a found position, a line's role, top moves, a move's judgement.
 import BundleStore
+import ChessCore
 
 /// A position of the bundle, found from a FEN, a `Position` or a Polyglot key.
 public struct CoachPosition: Hashable, Sendable {
@@ -58,37 +59,6 @@ public struct DeviationLeaving: Hashable, Sendable {
     public var role: CurriculumRole
 }
 
-/// An engine score: centipawns, or mate in n moves (n > 0: this side mates; n < 0: it is mated).
-/// Mates stay mates; they are never turned into large centipawn numbers.
-public enum EngineEvaluation: Hashable, Sendable {
-    case centipawns(Int)
-    case mate(Int)
-
-    /// From a row's `score_cp` / `score_mate` pair; `nil` when neither is set.
-    public init?(centipawns: Int?, mate: Int?) {
-        if let mate { self = .mate(mate) } else if let centipawns { self = .centipawns(centipawns) } else { return nil }
-    }
-
-    /// The same score for the other side.
-    public var negated: EngineEvaluation {
-        switch self {
-        case .centipawns(let c): .centipawns(-c)
-        case .mate(let m): .mate(-m)
-        }
-    }
-
-    /// Orders scores: any winning mate above any centipawns, shorter mates higher; being mated lowest.
-    func isBetter(than other: EngineEvaluation) -> Bool { rankKey.0 != other.rankKey.0 ? rankKey.0 > other.rankKey.0 : rankKey.1 > other.rankKey.1 }
-
-    private var rankKey: (Int, Int) {
-        switch self {
-        case .mate(let m) where m > 0: (2, -m)
-        case .centipawns(let c): (1, c)
-        case .mate(let m): (0, -m)  // mated later is better; mated now (0) is the worst
-        }
-    }
-}
-
 /// One of the engine's top moves.
 public struct TopMove: Hashable, Sendable {
     /// 1 for the best; the order to show them in (a lower rank never has a better score).
@@ -96,9 +66,9 @@ public struct TopMove: Hashable, Sendable {
     public var uci: String
     public var san: String
     /// From the point of view of the side to move.
-    public var score: EngineEvaluation
+    public var score: Score
     /// From White's point of view.
-    public var whiteScore: EngineEvaluation
+    public var whiteScore: Score
     /// The depth this line was searched to.
     public var depth: Int
     /// The principal variation in UCI, starting with ``uci``.
@@ -129,9 +99,9 @@ public enum MoveLoss: Hashable, Sendable {
     /// This move lets the opponent mate in this many moves where the best move does not (or later).
     case allowsMate(in: Int)
     /// Not among the top moves the bundle keeps: at best as good as the last of them (this score).
-    case notInTopMoves(worseThanOrEqual: EngineEvaluation)
+    case notInTopMoves(worseThanOrEqual: Score)
 
-    init(best: EngineEvaluation, move: EngineEvaluation) {
+    init(best: Score, move: Score) {
         if best == move || !best.isBetter(than: move) {
             self = .none
             return
@@ -152,7 +122,7 @@ public struct MoveJudgement: Hashable, Sendable {
     /// 1…3 when the move is one of the top moves, else `nil`.
     public var rank: Int?
     /// The move's score (mover's view) when it is one of the top moves.
-    public var score: EngineEvaluation?
+    public var score: Score?
     /// The best move.
     public var best: TopMove
     public var loss: MoveLoss

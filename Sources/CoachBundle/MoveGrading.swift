@@ -2,16 +2,6 @@
 import ChessCore
 import Openings
 
-extension EngineEvaluation {
-    /// The same score as the explainer's type.
-    var engineScore: Score {
-        switch self {
-        case .centipawns(let c): .centipawns(c)
-        case .mate(let n): .mate(n)
-        }
-    }
-}
-
 extension MoveJudgement {
     /// The verdict on the move (best, good, inaccuracy, mistake, blunder: `VerdictThresholds.standard`, the table the
     /// build and `Explainer` use) when the bundle holds the move's score, that is when it is among the top moves;
@@ -21,7 +11,7 @@ extension MoveJudgement {
     ///     try coach.judge(uci: "f8c5", at: here)?.verdict   // .good
     public var verdict: MoveVerdict? {
         guard let score else { return nil }
-        let best = EngineLine(uci: self.best.uci, san: self.best.san, score: self.best.score.engineScore, pv: self.best.pv)
-        return VerdictThresholds.standard.grade(move: uci, played: score.engineScore, best: best, rank: rank).verdict
+        let best = EngineLine(uci: self.best.uci, san: self.best.san, score: self.best.score, pv: self.best.pv)
+        return VerdictThresholds.standard.grade(move: uci, played: score, best: best, rank: rank).verdict
     }
 }

@@ -23,7 +23,7 @@ func fail(_ d: Diagnostic) -> Never {
     exit(1)
 }
 
-func text(_ e: EngineEvaluation) -> String {
+func text(_ e: Score) -> String {
     switch e {
     case .centipawns(let c): "cp \(c)"
     case .mate(let m): "mate \(m)"
@@ -127,8 +127,22 @@ do {
         if let j = try coach.judge(a6, at: here) {
             print("judge a6: top three \(j.isTopThree), loses \(text(j.loss))")
         }
+        if let best = top.moves.first, let g = try coach.grade(uci: best.uci, at: here) {
+            print("grade best \(best.san): \(g.verdict.rawValue), rank \(g.rank.map(String.init) ?? "-"), drop \(g.drop)")
+        }
     } else {
         print("top: none")
+    }
+    // What the coach says about any move here: the bundle's note (a curriculum position has one for every legal move).
+    let notes = try coach.notes(at: here)
+    print("notes here: \(notes.count) of \(board.legalMoves.count) legal moves, \(notes.filter { $0.text.isEmpty }.count) empty")
+    for san in ["Nf6", "Qh4", "f6"] {
+        let move = try board.move(san: san)
+        if let n = try coach.note(move, at: here) {
+            print("note \(san): \(n.verdict?.rawValue ?? "-"), better \(n.better?.san.first ?? "-"), refutation \(n.refutation?.san.joined(separator: " ") ?? "-"), answer \(n.answer?.san.first ?? "-"): \(n.text)")
+        } else {
+            print("note \(san): none")
+        }
     }
     do {
         _ = try coach.position(fen: "this is not a FEN")
