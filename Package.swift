@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "CoachBundle", dependencies: ["ChessCore", "ChessPGN", "BundleStore", "Diagnostics", "Openings"]),
         .target(
             name: "Pipeline",
-            dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore", "Diagnostics"]
+            dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore", "CoachBundle", "Diagnostics"]
         ),
         .executableTarget(
             name: "forge",

@@ -144,10 +144,8 @@ enum BundleContentBuilder {
     }
 
     static func split(_ s: Score) -> (Int?, Int?) {
-        switch s {
-        case .centipawns(let cp): (cp, nil)
-        case .mate(let n): (nil, n)
-        }
+        let c = s.columns
+        return (c.centipawns, c.mate)
     }
 
     /// Main-line moves weigh 100, deviations (and the learner's answers in them) 10, alternatives 1; a move that

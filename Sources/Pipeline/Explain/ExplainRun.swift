@@ -2,6 +2,7 @@
 import BundleStore
 import ChessCore
 import ChessPGN
+import CoachBundle
 import Diagnostics
 import Foundation
 import Openings
@@ -107,11 +108,12 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
     case .required(let dir): dir + "/openings.sqlite"
     }
     if let bundlePath {
-        do throws(BundleError) {
-            let bundle = try OpeningsBundle(path: bundlePath)
+        // Read as the app reads it: CoachBundle's note, the one reading of a `move_note` row.
+        do throws(CoachBundleError) {
+            let coach = try CoachBundle(path: bundlePath)
             for (i, step) in steps.enumerated() {
-                let key = BundleKeys.moveKey(fromPolyglotKey: step.before.zobristKey, uci: step.move.uci)
-                stored[i] = try bundle.moveNote(key: key).flatMap { StoredNote.note($0, before: step.before) }
+                guard let here = try coach.position(step.before) else { continue }
+                stored[i] = try coach.note(step.move, at: here)
             }
         } catch {
             return ExplainReport(diagnostics: [error.diagnostic], outcome: .usage, notes: [], output: "")
@@ -148,40 +150,6 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
     var report = ExplainReport(diagnostics: diagnostics, outcome: .from(diagnostics), notes: notes, output: output)
     report.fromBundle = fromBundle
     return report
-}
-
-/// A `move_note` row read back as the explainer's ``Note`` (what the build wrote; its motifs are not stored).
-enum StoredNote {
-    static func note(_ r: MoveNoteRecord, before: Position) -> Note? {
-        guard let verdict = MoveVerdict(rawValue: r.verdict), let played = score(r.scoreCP, r.scoreMate), let best = score(r.bestCP, r.bestMate)
-        else { return nil }
-        func line(_ uci: String?, _ san: String?, _ text: String?) -> NoteLine? {
-            guard let uci, let san else { return nil }
-            let u = uci.split(separator: " ").map(String.init)
-            return NoteLine(uci: u, san: san.split(separator: " ").map(String.init), score: nil, text: text ?? "",
-                            arrows: [])
-        }
-        let grade = MoveGrade(verdict: verdict, best: best, played: played, drop: r.loss,
-                              centipawnLoss: best.centipawns(minus: played).map { max(0, $0) }, rank: nil,
-                              better: r.betterUCI ?? (verdict == .best ? r.uci : ""))
-        var n = Note(uci: r.uci, san: r.san, fenBefore: before.fen(), mover: before.turn, grade: grade, text: r.text, motifs: [],
-                     claim: nil, arrows: [])
-        n.refutation = line(r.refutationUCI, r.refutationSAN, r.refutationText)
-        n.better = line(r.betterUCI, r.betterSAN, r.betterText)
-        n.answer = line(r.answerUCI, r.answerSAN, nil)
-        // The threat is stored as UCI; its SAN is read where it would be played (the mover to move again).
-        if let t = r.threatUCI, let m = try? before.move(uci: r.uci), let pass = ParentLinesOracle.passing(before.playingUnchecked(m)),
-           let tm = try? pass.move(uci: t) {
-            n.threat = NoteLine(uci: [t], san: [pass.san(tm)], score: nil, text: "", arrows: [])
-        }
-        n.depth = r.depth
-        return n
-    }
-
-    static func score(_ cp: Int?, _ mate: Int?) -> Score? {
-        if let cp { return .centipawns(cp) }
-        return mate.map { .mate($0) }
-    }
 }
 
 /// The `--output-format json` objects: one per move, keys sorted, same notes → same bytes.
