@@ -54,7 +54,8 @@ public struct BundleContent: Hashable, Sendable {
             AnalysisLineRecord.databaseTableName: analysisLines.count,
             LibraryEntryRecord.databaseTableName: libraryEntries.count,
             LibraryClaimRecord.databaseTableName: libraryClaims.count,
-            MoveNoteRecord.databaseTableName: moveNotes.count,
+            NoteTextRow.databaseTableName: MoveNoteRow.normalised(moveNotes).texts.count,
+            MoveNoteRow.databaseTableName: moveNotes.count,
             MetaRecord.databaseTableName: metaRecords.count,
         ]
     }

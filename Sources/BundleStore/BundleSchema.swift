@@ -28,7 +28,7 @@ public enum BundleSchema {
         OpeningRecord.databaseTableName, PositionRecord.databaseTableName, MoveRecord.databaseTableName,
         LineRecord.databaseTableName, LineMoveRecord.databaseTableName, AnalysisRecord.databaseTableName,
         AnalysisLineRecord.databaseTableName, LibraryEntryRecord.databaseTableName,
-        LibraryClaimRecord.databaseTableName, MoveNoteRecord.databaseTableName, MetaRecord.databaseTableName,
+        LibraryClaimRecord.databaseTableName, NoteTextRow.databaseTableName, MoveNoteRow.databaseTableName, MetaRecord.databaseTableName,
     ]
 
     /// The migrations that create the schema, in order.
@@ -183,9 +183,16 @@ public enum BundleSchema {
 
 extension BundleSchema {
     /// 2.1: `move_note`, the explainer's note on every move the app can meet (docs/bundle.md; the contract with the
-    /// readers is that file's table, not to be changed on one side only).
+    /// readers is that file's table, not to be changed on one side only). Stored normalised: the texts once each in
+    /// `note_text` (a note's text, refutation text and better text repeat across positions: 2,325 distinct better texts
+    /// among 80,000 notes), the rows in `move_note_row` pointing at them, and `move_note` a view that reads exactly the
+    /// contract's columns.
     static func addMoveNotes(_ db: Database) throws {
-        try db.create(table: "move_note", options: .withoutRowID) { t in
+        try db.create(table: "note_text") { t in
+            t.primaryKey("id", .integer)
+            t.column("text", .text).notNull().check(sql: "length(text) > 0")
+        }
+        try db.create(table: "move_note_row", options: .withoutRowID) { t in
             t.primaryKey("key", .text)
             t.column("position_id", .integer).notNull().references("position").indexed()
             t.column("uci", .text).notNull()
@@ -196,7 +203,7 @@ extension BundleSchema {
             t.column("score_mate", .integer)
             t.column("best_cp", .integer)
             t.column("best_mate", .integer)
-            t.column("text", .text).notNull().check(sql: "length(text) > 0")
+            t.column("text_id", .integer).notNull().references("note_text")
             t.column("claim_kind", .text)
             t.column("claim_cp", .integer)
             t.column("claim_mate", .integer)
@@ -204,10 +211,10 @@ extension BundleSchema {
             t.column("threat_uci", .text)
             t.column("refutation_uci", .text)
             t.column("refutation_san", .text)
-            t.column("refutation_text", .text)
+            t.column("refutation_text_id", .integer).references("note_text")
             t.column("better_uci", .text)
             t.column("better_san", .text)
-            t.column("better_text", .text)
+            t.column("better_text_id", .integer).references("note_text")
             t.column("answer_uci", .text)
             t.column("answer_san", .text)
             t.column("depth", .integer).notNull()
@@ -218,6 +225,17 @@ extension BundleSchema {
             t.check(sql: "(better_uci IS NULL) = (better_san IS NULL)")
             t.check(sql: "(refutation_uci IS NULL) = (refutation_san IS NULL)")
         }
+        try db.execute(sql: """
+            CREATE VIEW move_note AS
+            SELECT r.key, r.position_id, r.uci, r.san, r.verdict, r.loss, r.score_cp, r.score_mate, r.best_cp, r.best_mate,
+                   t.text AS text, r.claim_kind, r.claim_cp, r.claim_mate, r.arrows, r.threat_uci,
+                   r.refutation_uci, r.refutation_san, rt.text AS refutation_text,
+                   r.better_uci, r.better_san, bt.text AS better_text, r.answer_uci, r.answer_san, r.depth
+            FROM move_note_row r
+            JOIN note_text t ON t.id = r.text_id
+            LEFT JOIN note_text rt ON rt.id = r.refutation_text_id
+            LEFT JOIN note_text bt ON bt.id = r.better_text_id
+            """)
     }
 
     /// The schema of a database as text: every `sqlite_master` entry that has SQL, sorted by

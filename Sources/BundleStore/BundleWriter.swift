@@ -138,7 +138,9 @@ public struct BundleWriter: Sendable {
                 try insertAll(content.libraryClaims, by: { [$0.entryID] }, name: { "entry \($0.entryID)" })
                 // Keys are text: sorted by their bytes, so the same notes always go in in the same order.
                 let notes = content.moveNotes.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                try insertAll(notes, by: { _ in [] }, name: { "key \($0.key)" })
+                let stored = MoveNoteRow.normalised(notes)
+                try insertAll(stored.texts, by: { [$0.id] }, name: { "id \($0.id)" })
+                try insertAll(stored.rows, by: { _ in [] }, name: { "key \($0.key)" })
                 // Meta rows are already in key order; a duplicate key is a rejected row.
                 for row in content.metaRecords {
                     do {

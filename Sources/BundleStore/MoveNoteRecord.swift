@@ -7,7 +7,8 @@ import GRDB
 /// Keyed by ``key``, `BundleKeys.moveKey(fromPolyglotKey:uci:)` of the position before and the move: equal to
 /// `move.key` where the move is one of the tree's. Scores are the mover's point of view; exactly one of
 /// ``scoreCP``/``scoreMate`` and of ``bestCP``/``bestMate`` is set. The schema is the contract in docs/bundle.md.
-public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, TableRecord {
+    /// The view that reads the stored rows (`move_note_row`) with their texts (`note_text`) joined.
     public static let databaseTableName = "move_note"
 
     public var key: String
@@ -103,5 +104,89 @@ public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
         public static let positionID = Column(CodingKeys.positionID)
         public static let uci = Column(CodingKeys.uci)
         public static let verdict = Column(CodingKeys.verdict)
+    }
+}
+
+/// A text of the notes, stored once (`note_text`): ids follow the texts' byte order, so the same notes give the same file.
+struct NoteTextRow: Codable, PersistableRecord {
+    static let databaseTableName = "note_text"
+    var id: Int64
+    var text: String
+}
+
+/// A note as stored (`move_note_row`): its texts by id.
+struct MoveNoteRow: Codable, PersistableRecord {
+    static let databaseTableName = "move_note_row"
+    var key: String
+    var positionID: Int64
+    var uci: String
+    var san: String
+    var verdict: String
+    var loss: Int
+    var scoreCP: Int?
+    var scoreMate: Int?
+    var bestCP: Int?
+    var bestMate: Int?
+    var textID: Int64
+    var claimKind: String?
+    var claimCP: Int?
+    var claimMate: Int?
+    var arrows: String?
+    var threatUCI: String?
+    var refutationUCI: String?
+    var refutationSAN: String?
+    var refutationTextID: Int64?
+    var betterUCI: String?
+    var betterSAN: String?
+    var betterTextID: Int64?
+    var answerUCI: String?
+    var answerSAN: String?
+    var depth: Int
+
+    enum CodingKeys: String, CodingKey {
+        case key
+        case positionID = "position_id"
+        case uci, san, verdict, loss
+        case scoreCP = "score_cp"
+        case scoreMate = "score_mate"
+        case bestCP = "best_cp"
+        case bestMate = "best_mate"
+        case textID = "text_id"
+        case claimKind = "claim_kind"
+        case claimCP = "claim_cp"
+        case claimMate = "claim_mate"
+        case arrows
+        case threatUCI = "threat_uci"
+        case refutationUCI = "refutation_uci"
+        case refutationSAN = "refutation_san"
+        case refutationTextID = "refutation_text_id"
+        case betterUCI = "better_uci"
+        case betterSAN = "better_san"
+        case betterTextID = "better_text_id"
+        case answerUCI = "answer_uci"
+        case answerSAN = "answer_san"
+        case depth
+    }
+
+    /// The stored rows of `notes` and the texts they point at, ids by the texts' byte order.
+    static func normalised(_ notes: [MoveNoteRecord]) -> (texts: [NoteTextRow], rows: [MoveNoteRow]) {
+        var distinct = Set<String>()
+        for n in notes {
+            distinct.insert(n.text)
+            if let t = n.refutationText { distinct.insert(t) }
+            if let t = n.betterText { distinct.insert(t) }
+        }
+        let ordered = distinct.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var ids: [String: Int64] = [:]
+        for (i, t) in ordered.enumerated() { ids[t] = Int64(i + 1) }
+        let rows = notes.map { n in
+            MoveNoteRow(key: n.key, positionID: n.positionID, uci: n.uci, san: n.san, verdict: n.verdict, loss: n.loss,
+                        scoreCP: n.scoreCP, scoreMate: n.scoreMate, bestCP: n.bestCP, bestMate: n.bestMate, textID: ids[n.text] ?? 0,
+                        claimKind: n.claimKind, claimCP: n.claimCP, claimMate: n.claimMate, arrows: n.arrows, threatUCI: n.threatUCI,
+                        refutationUCI: n.refutationUCI, refutationSAN: n.refutationSAN, refutationTextID: n.refutationText.flatMap { ids[$0] },
+                        betterUCI: n.betterUCI, betterSAN: n.betterSAN, betterTextID: n.betterText.flatMap { ids[$0] },
+                        answerUCI: n.answerUCI, answerSAN: n.answerSAN, depth: n.depth)
+        }
+        return (ordered.enumerated().map { NoteTextRow(id: Int64($0.offset + 1), text: $0.element) }, rows)
     }
 }

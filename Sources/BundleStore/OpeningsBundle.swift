@@ -232,7 +232,7 @@ public final class OpeningsBundle: Sendable {
     /// than schema 2.1, which has no notes.
     public func moveNote(key: String) throws(BundleError) -> MoveNoteRecord? {
         try read { db in
-            guard try db.tableExists(MoveNoteRecord.databaseTableName) else { return nil }
+            guard try db.tableExists(MoveNoteRow.databaseTableName) else { return nil }
             return try MoveNoteRecord.fetchOne(db, sql: "SELECT * FROM move_note WHERE key = ?", arguments: [key])
         }
     }
@@ -240,7 +240,7 @@ public final class OpeningsBundle: Sendable {
     /// Every note of a position, in key order; empty for a bundle older than schema 2.1.
     public func moveNotes(positionID: Int64) throws(BundleError) -> [MoveNoteRecord] {
         try read { db in
-            guard try db.tableExists(MoveNoteRecord.databaseTableName) else { return [] }
+            guard try db.tableExists(MoveNoteRow.databaseTableName) else { return [] }
             return try MoveNoteRecord.fetchAll(db, sql: "SELECT * FROM move_note WHERE position_id = ? ORDER BY key", arguments: [positionID])
         }
     }

@@ -105,8 +105,8 @@ import Testing
         let db = try DatabaseQueue(path: copy)
         try db.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
-            try db.execute(sql: "UPDATE move_note SET verdict = 'brilliant' WHERE uci = 'd2d4'")
-            try db.execute(sql: "UPDATE move_note SET score_cp = NULL WHERE uci = 'a2a3'")
+            try db.execute(sql: "UPDATE move_note_row SET verdict = 'brilliant' WHERE uci = 'd2d4'")
+            try db.execute(sql: "UPDATE move_note_row SET score_cp = NULL WHERE uci = 'a2a3'")
             try db.execute(sql: "UPDATE analysis_line SET score_cp = NULL, score_mate = NULL WHERE uci = 'g1f3'")
         }
         try db.close()

@@ -33,12 +33,14 @@ import UCIEngine
         #expect(withCache.counts["from_store"] == 0)
         #expect(!withCache.diagnostics.contains { $0.code == CacheCode.notInStore })
 
-        // The store, from the cache the build filled: nothing searched; one file for the build's profile.
+        // The store, from the cache the build filled: nothing searched; one file for the build's profile and one for the
+        // notes' every-move searches.
         let written = export(cache: cache, store: store)
         #expect(written.outcome == .ok, "\(written.diagnostics.map(\.text))")
         #expect(written.summary.analysedNow == 0)
         let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
-        #expect(Array(written.summary.files.keys) == [file])
+        let notesFile = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.notes(like: profile))
+        #expect(Set(written.summary.files.keys) == [file, notesFile])
         let results = try #require(written.summary.files[file])
         #expect(results >= 80)
         let bytes = try #require(FileManager.default.contents(atPath: file))
@@ -128,7 +130,8 @@ import UCIEngine
                                                      engine: EngineConfiguration(cacheDirectory: nil)))
         }
         let clean = verify(sample: 5, seed: "abc")
-        #expect(clean.outcome == .ok && clean.summary.rederived == 5 && clean.summary.differing == 0, "\(clean.diagnostics.map(\.text))")
+        // Five lines of each file: the build's profile and the notes' every-move searches.
+        #expect(clean.outcome == .ok && clean.summary.rederived == 10 && clean.summary.differing == 0, "\(clean.diagnostics.map(\.text))")
         // The draw depends on the seed alone.
         let keys = StoreVerify.storedRows(file).map(\.key).sorted()
         #expect(StoreVerify.draw(keys, count: 5, seed: "abc") == StoreVerify.draw(keys, count: 5, seed: "abc"))
@@ -142,7 +145,11 @@ import UCIEngine
         rows[7] = fields.joined(separator: "\t")
         try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
         let changed = verify(sample: 0, seed: "abc", positions: [fields[0], "8/8/8/8/8/8/k7/7K w - -"])
-        #expect(changed.summary.rederived == 1 && changed.summary.differing == 1)
+        // The position is searched again in every file that holds it (a curriculum position is in the notes' file too);
+        // only the edited line differs.
+        let notesFile = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.notes(like: profile))
+        let holding = [file, notesFile].filter { f in StoreVerify.storedRows(f).contains { $0.key == fields[0] } }.count
+        #expect(holding >= 1 && changed.summary.rederived == holding && changed.summary.differing == 1)
         let d = try #require(changed.diagnostics.first { $0.code == CacheCode.notReproduced })
         #expect(d.location == SourceLocation(file: file, line: 8, column: 1) && d.notes.count == 2)
         #expect(d.notes[0] == "stored:   " + rows[7] && d.notes[1].hasPrefix("searched: " + fields[0] + "\t"))

@@ -106,10 +106,16 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         let db = try DatabaseQueue(path: copy)
         try db.write { db in
-            try db.execute(sql: "UPDATE move_note SET verdict = 'blunder' WHERE key = (SELECT min(key) FROM move_note WHERE verdict = 'best')")
-            try db.execute(sql: "DELETE FROM move_note WHERE key = (SELECT max(key) FROM move_note)")
+            // The rows are stored in move_note_row, their texts once each in note_text (move_note is the view).
+            try db.execute(sql: "UPDATE move_note_row SET verdict = 'blunder' WHERE key = (SELECT min(key) FROM move_note WHERE verdict = 'best')")
+            try db.execute(sql: "DELETE FROM move_note_row WHERE key = (SELECT max(key) FROM move_note)")
             try db.execute(sql: """
-                UPDATE move_note SET text = text || ' Punish it with ' || answer_san || '.'
+                INSERT INTO note_text (id, text)
+                SELECT (SELECT max(id) + 1 FROM note_text), text || ' Punish it with ' || answer_san || '.'
+                FROM move_note WHERE key = (SELECT min(key) FROM move_note WHERE answer_san IS NOT NULL)
+                """)
+            try db.execute(sql: """
+                UPDATE move_note_row SET text_id = (SELECT max(id) FROM note_text)
                 WHERE key = (SELECT min(key) FROM move_note WHERE answer_san IS NOT NULL)
                 """)
         }
