@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "OpeningsTests", dependencies: ["Openings", "ChessCore", "ChessPGN", "Diagnostics"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WordsTests", dependencies: ["Words", "Diagnostics"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BundleStoreTests", dependencies: ["BundleStore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CoachBundleTests", dependencies: ["CoachBundle", "Pipeline", "BundleStore", "ChessCore", "Openings", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CoachBundleTests", dependencies: ["CoachBundle", "Pipeline", "BundleStore", "ChessCore", "ChessPGN", "Openings", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "PipelineTests",
             dependencies: ["Pipeline", "BundleStore", "ChessCore", "ChessPGN", "Diagnostics", "Openings", "UCIEngine", "Words",

@@ -125,14 +125,22 @@ public final class CoachBundle: Sendable {
         case .main:
             return .mainLine
         case .deviation:
-            return .deviation(name: line.name ?? "", phase: line.phase ?? 0, kind: line.deviationKind ?? .deviation)
+            // A deviation has its name, phase and kind (the build writes them, the schema checks two): a row without one
+            // is damaged, never a deviation named "" in phase 0.
+            guard let name = line.name, let phase = line.phase, let kind = line.deviationKind else {
+                throw .damagedRow(table: "line", key: line.key, reason: "a deviation without its name, phase or kind")
+            }
+            return .deviation(name: name, phase: phase, kind: kind)
         case .alternative:
-            guard let parentID = line.parentLineID else { return .alternative(parentKey: "") }
-            if let key = parents[parentID] { return .alternative(parentKey: key) }
+            if let id = line.parentLineID, let key = parents[id] { return .alternative(parentKey: key) }
+            let parentID = line.parentLineID
             let parent = try run { () throws(BundleError) in try store.lines(ofOpening: line.openingID) }
                 .first { $0.id == parentID }
-            parents[parentID] = parent?.key ?? ""
-            return .alternative(parentKey: parent?.key ?? "")
+            guard let parentID, let parent else {
+                throw .damagedRow(table: "line", key: line.key, reason: "an alternative whose parent line is not in the bundle")
+            }
+            parents[parentID] = parent.key
+            return .alternative(parentKey: parent.key)
         }
     }
 

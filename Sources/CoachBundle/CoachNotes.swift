@@ -45,7 +45,11 @@ extension CoachBundle {
         let rows = try read { () throws(BundleError) in try store.moveNotes(positionID: position.id) }
         var out: [Note] = []
         for row in rows { out.append(try Self.note(row, at: position)) }
-        return out.sorted { ($0.grade?.drop ?? 0, $0.san) < ($1.grade?.drop ?? 0, $1.san) }
+        // Every note read back has its grade (the row's verdict and scores): drop orders them.
+        return out.sorted { a, b in
+            let (x, y) = (a.grade.map(\.drop) ?? Int.max, b.grade.map(\.drop) ?? Int.max)
+            return x != y ? x < y : a.san < b.san
+        }
     }
 
     // MARK: Grading a move

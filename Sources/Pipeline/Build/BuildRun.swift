@@ -396,14 +396,14 @@ public enum Build {
             report.diagnostics += namesInner.engineDiagnostics
             oracles.append(namesInner)
         }
-        // The notes, as the build writes them: the every-move searches, the passing positions, the short lines' children
-        // (a shard asks those of the parents it holds; the merged build searches the few others).
+        // The notes, as the build writes them: the every-move searches, the passing positions, and the short lines'
+        // children, asked by the shard that holds their parent (its result is there) whatever the child's own shard.
         let notesInner = try makeEngineOracle(notesEngine(config.engine), progress: config.progress)
         defer { notesInner.shutdown() }
         let notesOracle = ShardOracle(inner: notesInner, shard: filter)
         let verdicts = (oracle.analyse(tree.nodes.map(\.position)) + listResults).map { try? $0.get() }
         _ = MoveNotes.build(table: NameTable(tree: tree, list: list), tree: tree, sources: coach, verdicts: verdicts, oracle: oracle,
-                            allMoves: notesOracle)
+                            allMoves: notesOracle, childEngine: inner)
         oracles.append(notesInner)
         report.diagnostics += notesInner.engineDiagnostics
         let asked = oracle.asked + namesAsked + notesOracle.asked, inShard = oracle.inShard + namesInShard + notesOracle.inShard

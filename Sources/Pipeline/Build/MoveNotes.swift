@@ -41,8 +41,10 @@ struct MoveNotes {
     ///   move the list plays from there; the mover is the opponent (the note names its answer apart from the text).
     /// Children that are positions of the table use their own search. Every note is checked (`Note.problems`); one that
     /// fails is left out and reported.
+    /// `childEngine` searches the short lines' children (default: `oracle`); a shard passes its unfiltered engine, so that
+    /// the shard holding a parent searches its children whatever their own shard (`Build.askEverything`).
     static func build(table: NameTable, tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?],
-                      oracle: any EngineOracle, allMoves: any EngineOracle) -> MoveNotes {
+                      oracle: any EngineOracle, allMoves: any EngineOracle, childEngine: (any EngineOracle)? = nil) -> MoveNotes {
         var out = MoveNotes()
         let curriculum = tree.nodes.count
         let learners = Self.learners(tree: tree, sources: sources)
@@ -70,7 +72,7 @@ struct MoveNotes {
                 if known[c.identity] == nil, !c.legalMoves.isEmpty { short.append(c) }
             }
         }
-        for (c, r) in zip(short, oracle.analyse(short)) { if case .success(let v) = r { known[c.identity] = v } }
+        for (c, r) in zip(short, (childEngine ?? oracle).analyse(short)) { if case .success(let v) = r { known[c.identity] = v } }
         out.childSearches = short.count
 
         for (i, node) in table.nodes.enumerated() {
