@@ -54,7 +54,7 @@ public struct BundleContent: Hashable, Sendable {
             AnalysisLineRecord.databaseTableName: analysisLines.count,
             LibraryEntryRecord.databaseTableName: libraryEntries.count,
             LibraryClaimRecord.databaseTableName: libraryClaims.count,
-            NoteTextRow.databaseTableName: MoveNoteRow.normalised(moveNotes).texts.count,
+            NoteTextRow.databaseTableName: MoveNoteRow.texts(of: moveNotes).count,
             MoveNoteRow.databaseTableName: moveNotes.count,
             MetaRecord.databaseTableName: metaRecords.count,
         ]

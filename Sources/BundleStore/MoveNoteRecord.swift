@@ -168,15 +168,20 @@ struct MoveNoteRow: Codable, PersistableRecord {
         case depth
     }
 
-    /// The stored rows of `notes` and the texts they point at, ids by the texts' byte order.
-    static func normalised(_ notes: [MoveNoteRecord]) -> (texts: [NoteTextRow], rows: [MoveNoteRow]) {
+    /// The distinct texts of `notes` (text, refutation text, better text), in byte order: `note_text`'s rows, id = index + 1.
+    static func texts(of notes: [MoveNoteRecord]) -> [String] {
         var distinct = Set<String>()
         for n in notes {
             distinct.insert(n.text)
             if let t = n.refutationText { distinct.insert(t) }
             if let t = n.betterText { distinct.insert(t) }
         }
-        let ordered = distinct.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return distinct.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The stored rows of `notes` and the texts they point at, ids by the texts' byte order.
+    static func normalised(_ notes: [MoveNoteRecord]) -> (texts: [NoteTextRow], rows: [MoveNoteRow]) {
+        let ordered = texts(of: notes)
         var ids: [String: Int64] = [:]
         for (i, t) in ordered.enumerated() { ids[t] = Int64(i + 1) }
         let rows = notes.map { n in
