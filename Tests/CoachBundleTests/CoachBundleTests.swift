@@ -149,9 +149,9 @@ import Testing
             #expect(d.deviationKind != nil)
         }
         // Every deviation marker's prose, kind and reason, as the sources say.
-        let authored = b.sources.flatMap { s in s.lines.filter { $0.role == .deviation } }
+        let authored = b.sources.flatMap(\.deviations)
         #expect(Set(deviations.compactMap(\.description)) == Set(authored.compactMap(\.description)))
-        #expect(deviations.filter { $0.reason != nil }.count == authored.filter { $0.reason != nil }.count)
+        #expect(deviations.filter { $0.reason != nil }.count == authored.filter { $0.deviation?.reason != nil }.count)
         // The library: every entry with its title, ECO and description; every tactic with its claim.
         let entries = try coach.library()
         #expect(entries.count == 24)
