@@ -139,22 +139,22 @@ extension CoachBundle {
 
     /// An `arrows` column (`Gg1f3,Rd8d1`): NULL when the move has none.
     static func arrows(_ column: String?, _ damaged: (String) -> CoachBundleError) throws(CoachBundleError) -> [Arrow] {
-        guard let column else { return [] }
-        var out: [Arrow] = []
-        for text in column.split(separator: ",") {
-            guard let a = Arrow(text: text) else { throw damaged("arrow \"\(text)\" is not like Gg1f3") }
-            out.append(a)
-        }
-        return out
+        try items(column, like: "arrow", "Gg1f3", damaged) { Arrow(text: $0) }
     }
 
     /// A `highlights` column (`Rd4,Ge5`): NULL when the move has none.
     static func highlights(_ column: String?, _ damaged: (String) -> CoachBundleError) throws(CoachBundleError) -> [Highlight] {
+        try items(column, like: "highlight", "Rd4", damaged) { Highlight(text: $0) }
+    }
+
+    /// A comma-separated column of drawings, each read by `read`; one that does not read is a damaged row.
+    private static func items<T>(_ column: String?, like name: String, _ example: String, _ damaged: (String) -> CoachBundleError,
+                                 _ read: (Substring) -> T?) throws(CoachBundleError) -> [T] {
         guard let column else { return [] }
-        var out: [Highlight] = []
+        var out: [T] = []
         for text in column.split(separator: ",") {
-            guard let h = Highlight(text: text) else { throw damaged("highlight \"\(text)\" is not like Rd4") }
-            out.append(h)
+            guard let item = read(text) else { throw damaged("\(name) \"\(text)\" is not like \(example)") }
+            out.append(item)
         }
         return out
     }
