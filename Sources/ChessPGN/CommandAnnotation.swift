@@ -44,6 +44,13 @@ public struct Highlight: Hashable, Sendable {
 
     /// `Rd4`: the highlight as `[%csl]` and the bundle's `highlights` column write it.
     public var text: String { String(color.letter) + square.name }
+
+    /// Reads ``text`` back: `Rd4` (a colour letter, a square); nil for anything else.
+    public init?(text: some StringProtocol) {
+        let u = Array(text.utf8)
+        guard u.count == 3, let c = AnnotationColor(rawValue: u[0]), let s = Square(text.dropFirst()) else { return nil }
+        self.init(color: c, square: s)
+    }
 }
 
 /// An engine evaluation from `[%eval 0.25]`, `[%eval #-3]` or `[%eval 0.25,20]`: a score from White's side,
@@ -83,9 +90,8 @@ public enum CommandAnnotation: Hashable, Sendable {
         case "csl":
             var squares: [Highlight] = []
             for item in args.split(separator: ",") {
-                let u = Array(item.utf8)
-                guard u.count == 3, let c = AnnotationColor(rawValue: u[0]), let s = Square(item.dropFirst()) else { return nil }
-                squares.append(Highlight(color: c, square: s))
+                guard let highlight = Highlight(text: item) else { return nil }
+                squares.append(highlight)
             }
             guard !squares.isEmpty else { return nil }
             self = .highlights(squares)

@@ -19,10 +19,12 @@ import ChessCore
 ///         try coach.judge(uci: "f8c5", at: here)     // rank 2, loses 3 centipawns
 ///     }
 ///
-/// Everything else (openings, a line's steps with explanations, the library) is on ``store``.
+/// The curriculum is here too: ``openings()``, ``lines(of:)``, a line's ``steps(of:)`` with explanations, concepts,
+/// arrows, claims and answers, the ``library()`` and the bundle's ``info()``. Every answer is a value of this module
+/// (or ChessCore's, ChessPGN's, Openings'), never a row; every failure is a ``CoachBundleError``.
 public final class CoachBundle: Sendable {
-    /// The bundle's tables and queries, for what this type does not answer itself.
-    public let store: OpeningsBundle
+    /// The bundle's tables and queries, read by this type only: an app asks the facade.
+    let store: OpeningsBundle
 
     /// Opens `path` read-only; refuses a file that is not a bundle or has another major schema version.
     public init(path: String) throws(CoachBundleError) {
@@ -77,7 +79,7 @@ public final class CoachBundle: Sendable {
         try run { () throws(BundleError) in try store.positions(polyglotKey: polyglotKey).map(CoachPosition.init) }
     }
 
-    // MARK: The curriculum
+    // MARK: The curriculum at a position
 
     /// The curriculum lines that pass through the position, each with its role: the main line of an
     /// opening, a deviation (name, phase, kind) or an alternative. Ordered by opening, then line.
@@ -91,57 +93,32 @@ public final class CoachBundle: Sendable {
     ///     }
     public func lines(through position: CoachPosition) throws(CoachBundleError) -> [CurriculumLine] {
         let found = try run { () throws(BundleError) in try store.lines(throughPosition: position.id) }
-        var parents: [Int64: String] = [:]
-        var out: [CurriculumLine] = []
-        for hit in found {
-            let role = try role(of: hit.line, parents: &parents)
-            out.append(CurriculumLine(line: hit.line, openingSlug: hit.openingSlug, ply: hit.ply, role: role,
-                                      isOnOwnMoves: hit.ply > (hit.line.branchPly ?? 0) || hit.line.kind == .main))
-        }
-        // A line that repeats the position would be listed twice; keep its first visit.
+        var reader = LineReader(store: store)
         var seen = Set<Int64>()
-        return out.filter { seen.insert($0.line.id).inserted }
-    }
-
-    /// The deviations that leave the position: the opponent's move that leaves the line, and the
-    /// deviation's name, phase, kind, description and reason. In line order.
-    ///
-    ///     for d in try coach.deviations(leaving: here) {
-    ///         print("\(d.moveSAN): \(d.line.name ?? "") – \(d.line.description ?? "")")
-    ///     }
-    public func deviations(leaving position: CoachPosition) throws(CoachBundleError) -> [DeviationLeaving] {
-        let found = try run { () throws(BundleError) in try store.branches(leavingPosition: position.id, kind: .deviation) }
-        var parents: [Int64: String] = [:]
-        var out: [DeviationLeaving] = []
-        for b in found {
-            out.append(DeviationLeaving(line: b.line, moveUCI: b.move.uci, moveSAN: b.move.san,
-                                        role: try role(of: b.line, parents: &parents)))
+        var out: [CurriculumLine] = []
+        // A line that repeats the position would be listed twice; keep its first visit.
+        for hit in found where seen.insert(hit.line.id).inserted {
+            let line = try reader.line(hit.line, openingSlug: hit.openingSlug)
+            let onOwnMoves = if let branch = line.branch { hit.ply > branch.ply } else { true }
+            out.append(CurriculumLine(line: line, ply: hit.ply, isOnOwnMoves: onOwnMoves))
         }
         return out
     }
 
-    private func role(of line: LineRecord, parents: inout [Int64: String]) throws(CoachBundleError) -> CurriculumRole {
-        switch line.kind {
-        case .main:
-            return .mainLine
-        case .deviation:
-            // A deviation has its name, phase and kind (the build writes them, the schema checks two): a row without one
-            // is damaged, never a deviation named "" in phase 0.
-            guard let name = line.name, let phase = line.phase, let kind = line.deviationKind else {
-                throw .damagedRow(table: "line", key: line.key, reason: "a deviation without its name, phase or kind")
-            }
-            return .deviation(name: name, phase: phase, kind: kind)
-        case .alternative:
-            if let id = line.parentLineID, let key = parents[id] { return .alternative(parentKey: key) }
-            let parentID = line.parentLineID
-            let parent = try run { () throws(BundleError) in try store.lines(ofOpening: line.openingID) }
-                .first { $0.id == parentID }
-            guard let parentID, let parent else {
-                throw .damagedRow(table: "line", key: line.key, reason: "an alternative whose parent line is not in the bundle")
-            }
-            parents[parentID] = parent.key
-            return .alternative(parentKey: parent.key)
+    /// The deviations that leave the position: the opponent's move that leaves the line, and the
+    /// deviation: its key, name, description, reason, and its phase and kind in its role. In line order.
+    ///
+    ///     for d in try coach.deviations(leaving: here) {
+    ///         print("\(d.moveSAN): \(d.line.key) – \(d.line.description ?? "-")")
+    ///     }
+    public func deviations(leaving position: CoachPosition) throws(CoachBundleError) -> [DeviationLeaving] {
+        let found = try run { () throws(BundleError) in try store.branches(leavingPosition: position.id, kind: .deviation) }
+        var reader = LineReader(store: store)
+        var out: [DeviationLeaving] = []
+        for b in found {
+            out.append(DeviationLeaving(line: try reader.line(b.line), moveUCI: b.move.uci, moveSAN: b.move.san))
         }
+        return out
     }
 
     // MARK: The engine
@@ -193,7 +170,12 @@ public final class CoachBundle: Sendable {
         try judge(uci: move.uci, at: position)
     }
 
-    private func run<T>(_ body: () throws(BundleError) -> T) throws(CoachBundleError) -> T {
+    /// A store query, its failure as ``CoachBundleError/store(_:)``.
+    func run<T>(_ body: () throws(BundleError) -> T) throws(CoachBundleError) -> T {
+        try Self.run(body)
+    }
+
+    static func run<T>(_ body: () throws(BundleError) -> T) throws(CoachBundleError) -> T {
         do {
             return try body()
         } catch {

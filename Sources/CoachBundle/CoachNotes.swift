@@ -22,7 +22,7 @@ extension CoachBundle {
     ///     note?.better?.san.first    // the engine's move instead
     public func note(uci: String, at position: CoachPosition) throws(CoachBundleError) -> Note? {
         let key = BundleKeys.moveKey(fromPolyglotKey: position.polyglotKey, uci: uci)
-        guard let row = try read({ () throws(BundleError) in try store.moveNote(key: key) }) else { return nil }
+        guard let row = try run({ () throws(BundleError) in try store.moveNote(key: key) }) else { return nil }
         return try Self.note(row, at: position)
     }
 
@@ -42,7 +42,7 @@ extension CoachBundle {
     /// Every note of the position, best move first (by the winning chances lost, then by SAN): at a curriculum position a
     /// note for every legal move, elsewhere for the engine's top moves and the moves the list or the curriculum plays.
     public func notes(at position: CoachPosition) throws(CoachBundleError) -> [Note] {
-        let rows = try read { () throws(BundleError) in try store.moveNotes(positionID: position.id) }
+        let rows = try run { () throws(BundleError) in try store.moveNotes(positionID: position.id) }
         var out: [Note] = []
         for row in rows { out.append(try Self.note(row, at: position)) }
         // Every note read back has its grade (the row's verdict and scores): drop orders them.
@@ -75,6 +75,13 @@ extension CoachBundle {
 
     // MARK: Rows to values
 
+    /// A `*_text` column as ``NoteLine/text``: the writer stores a line's text NULL exactly when the explainer left it
+    /// empty (Openings' "not explained"), so NULL reads back as that empty text: the inverse of the write, not a default.
+    static func noteLineText(_ column: String?) -> String {
+        guard let column else { return "" }
+        return column
+    }
+
     /// A `move_note` row as the explainer's ``Note``; a row that does not read as one is an error (`BND502`), never a
     /// made-up verdict or score. The motifs and the claim's evidence are not stored: a note read back has none.
     static func note(_ r: MoveNoteRecord, at position: CoachPosition) throws(CoachBundleError) -> Note {
@@ -85,12 +92,12 @@ extension CoachBundle {
         let before: Position
         do { before = try Position(fen: position.fen) } catch { throw .invalidFEN(position.fen, reason: error.description) }
         guard let move = try? before.move(uci: r.uci) else { throw damaged("\(r.uci) is not a legal move in \(position.fen)") }
-        var arrows: [Arrow] = []
-        for text in (r.arrows ?? "").split(separator: ",") {
-            guard let arrow = Arrow(text: text) else { throw damaged("arrow \"\(text)\" is not like Gg1f3") }
-            arrows.append(arrow)
+        let arrows = try Self.arrows(r.arrows, damaged)
+        // The line columns are NULL when the note has no such line (the writer never writes an empty one).
+        func moves(_ text: String?) -> [String] {
+            guard let text else { return [] }
+            return text.split(separator: " ").map(String.init)
         }
-        func moves(_ text: String?) -> [String] { (text ?? "").split(separator: " ").map(String.init) }
         // A line's arrow is its first move's, in the explainer's colours (red: what goes wrong; green: what to play).
         func arrow(_ color: AnnotationColor, _ uci: String?) -> [Arrow] {
             guard let uci else { return [] }
@@ -99,7 +106,7 @@ extension CoachBundle {
         func line(_ uci: String?, _ san: String?, _ text: String?, _ color: AnnotationColor) -> NoteLine? {
             let u = moves(uci)
             guard !u.isEmpty else { return nil }
-            return NoteLine(uci: u, san: moves(san), score: nil, text: text ?? "", arrows: arrow(color, u.first))
+            return NoteLine(uci: u, san: moves(san), score: nil, text: Self.noteLineText(text), arrows: arrow(color, u.first))
         }
         func after(_ m: Move) -> Position { before.playingUnchecked(m) }
         let grade = MoveGrade(verdict: verdict, best: best, played: played, drop: r.loss,
@@ -120,11 +127,4 @@ extension CoachBundle {
         return note
     }
 
-    private func read<T>(_ body: () throws(BundleError) -> T) throws(CoachBundleError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .store(error)
-        }
-    }
 }

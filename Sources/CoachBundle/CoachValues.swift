@@ -1,10 +1,10 @@
-// CoachValues: what CoachBundle answers: a found position, a line's role, top moves, a move's judgement.
+// CoachValues: what CoachBundle answers about a position: the position, a line's role, top moves, a move's judgement.
 import BundleStore
 import ChessCore
 
 /// A position of the bundle, found from a FEN, a `Position` or a Polyglot key.
 public struct CoachPosition: Hashable, Sendable {
-    /// Row id, for the bundle's other queries (``CoachBundle/store``); not stable across content updates.
+    /// Row id, for the facade's own queries; not stable across content updates (remember ``polyglotKey``).
     public var id: Int64
     /// The Polyglot key: the position's key that survives content updates.
     public var polyglotKey: UInt64
@@ -16,7 +16,7 @@ public struct CoachPosition: Hashable, Sendable {
     public var sideToMove: Side
     public var isCheck: Bool
 
-    public init(_ record: PositionRecord) {
+    init(_ record: PositionRecord) {
         id = record.id
         polyglotKey = record.polyglotKey
         fen = record.fen
@@ -35,28 +35,6 @@ public enum CurriculumRole: Hashable, Sendable {
     case deviation(name: String, phase: Int, kind: DeviationKind)
     /// Another variation the author shows, branching from the line with this key.
     case alternative(parentKey: String)
-}
-
-/// A curriculum line through a position.
-public struct CurriculumLine: Hashable, Sendable {
-    /// The line's row: ``LineRecord/key`` (stable), name, description, phase, reason.
-    public var line: LineRecord
-    public var openingSlug: String
-    /// The position is the one after this many plies of the line (0: the start position).
-    public var ply: Int
-    public var role: CurriculumRole
-    /// False when the position is on the part a deviation or alternative shares with its parent
-    /// (before it branches off).
-    public var isOnOwnMoves: Bool
-}
-
-/// A deviation leaving a position: the opponent's move that leaves the line, and the deviation.
-public struct DeviationLeaving: Hashable, Sendable {
-    /// The deviation's row: name, description (the authored prose), phase, kind, reason, key.
-    public var line: LineRecord
-    public var moveUCI: String
-    public var moveSAN: String
-    public var role: CurriculumRole
 }
 
 /// One of the engine's top moves.

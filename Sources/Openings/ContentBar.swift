@@ -28,11 +28,11 @@ public struct ContentBar: Sendable, Hashable, Codable {
             lines += s.lines.count
             for line in s.lines {
                 for m in line.moves { seen.insert(m.after.identity) }
-                guard line.role == .deviation else { continue }
-                switch line.kind ?? .deviation {
+                guard let deviation = line.deviation else { continue }
+                switch deviation.kind {
                 case .deviation:
                     // A marker without a readable phase was reported (VAL205): its line counts under no phase.
-                    switch line.phase {
+                    switch deviation.phase {
                     case 2:
                         phase2Deviations += 1
                         if (CurriculumChecks.leavingMoveNumber(line) ?? .max) <= CurriculumChecks.latestPhase2Move { earlyPhase2Deviations += 1 }

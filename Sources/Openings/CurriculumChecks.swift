@@ -56,7 +56,7 @@ public enum CurriculumChecks {
     /// Moves are recognised as `ExplanationChecks.looksLikeMove` does (piece moves, captures, castling).
     static func spoiledTraps(_ s: OpeningSource, learner: PieceColor) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        for d in s.deviations where d.kind == .trap {
+        for d in s.deviations where d.deviation?.kind == .trap {
             for k in d.ownMoves.indices where d.moves[k].before.turn == learner {
                 let m = d.moves[k]
                 var shown: [(what: String, text: String)] = []
@@ -80,7 +80,7 @@ public enum CurriculumChecks {
     /// VAL213: a phase-2 deviation or sidestep that leaves after the opponent's sixth move belongs to phase 3.
     static func lateDeviations(_ s: OpeningSource) -> [Diagnostic] {
         s.deviations.compactMap { d in
-            guard d.phase == 2, d.kind != .trap, let first = d.ownMoves.first, first.before.fullmoveNumber > latestPhase2Move else { return nil }
+            guard d.deviation?.phase == 2, d.deviation?.kind != .trap, let first = d.ownMoves.first, first.before.fullmoveNumber > latestPhase2Move else { return nil }
             return Diagnostic(ValidatorCode.phase2LeavesLate, "phase-2 deviation \"\(d.name)\" leaves the main line at move \(first.before.fullmoveNumber) (\(EngineChecks.moveLabel(first))); phase 2 is for moves beginners meet by the opponent's move \(latestPhase2Move)",
                               at: d.location, notes: ["make it phase=3, or choose a deviation that leaves earlier"])
         }
@@ -89,7 +89,7 @@ public enum CurriculumChecks {
     /// VAL218: at least four phase-2 deviations that leave early.
     static func earlyDeviationCount(_ s: OpeningSource) -> [Diagnostic] {
         let early = s.deviations.filter { d in
-            d.phase == 2 && (d.kind ?? .deviation) == .deviation && (leavingMoveNumber(d) ?? Int.max) <= latestPhase2Move
+            d.deviation?.phase == 2 && d.deviation?.kind == .deviation && (leavingMoveNumber(d) ?? Int.max) <= latestPhase2Move
         }
         guard early.count < minimumEarlyDeviations else { return [] }
         return [Diagnostic(ValidatorCode.tooFewPhase2Deviations, "\(early.count) phase-2 deviations leave the main line by the opponent's move \(latestPhase2Move); a coach opening needs at least \(minimumEarlyDeviations)",
@@ -99,7 +99,7 @@ public enum CurriculumChecks {
     /// VAL217: a phase-2 deviation says why it was chosen.
     static func missingReasons(_ s: OpeningSource) -> [Diagnostic] {
         s.deviations.compactMap { d in
-            guard d.phase == 2, d.reason == nil else { return nil }
+            guard d.deviation?.phase == 2, d.deviation?.reason == nil else { return nil }
             return Diagnostic(ValidatorCode.deviationWithoutReason, "phase-2 deviation \"\(d.name)\" does not say why it was chosen",
                               at: d.location, notes: ["add reason=\"…\" to its [%dev] marker: who plays it and why a beginner meets it"])
         }
@@ -108,7 +108,7 @@ public enum CurriculumChecks {
     /// VAL225: a sidestep is a line the learner can follow for a while.
     static func shortSidesteps(_ s: OpeningSource) -> [Diagnostic] {
         s.deviations.compactMap { d in
-            guard d.kind == .sidestep, d.ownMoves.count < 2 * minimumSidestepMoves else { return nil }
+            guard d.deviation?.kind == .sidestep, d.ownMoves.count < 2 * minimumSidestepMoves else { return nil }
             return Diagnostic(ValidatorCode.sidestepTooShort, "sidestep \"\(d.name)\" has \(d.ownMoves.count) plies after it leaves; a sidestep needs at least \(minimumSidestepMoves) full moves (\(2 * minimumSidestepMoves) plies)",
                               at: d.location)
         }
@@ -117,7 +117,7 @@ public enum CurriculumChecks {
     /// VAL219: a trap line carries the engine's confirmation (`[%eval …]`) somewhere in its own moves.
     static func trapsWithoutConfirmation(_ s: OpeningSource) -> [Diagnostic] {
         s.deviations.compactMap { d in
-            guard d.kind == .trap, !d.ownMoves.contains(where: { $0.evaluation != nil }) else { return nil }
+            guard d.deviation?.kind == .trap, !d.ownMoves.contains(where: { $0.evaluation != nil }) else { return nil }
             return Diagnostic(ValidatorCode.unconfirmedTrap, "trap \"\(d.name)\" has no engine confirmation",
                               at: d.location, notes: ["put [%eval …] (White's side, in pawns, or #N) in the comment of the decisive move"])
         }

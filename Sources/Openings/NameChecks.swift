@@ -74,7 +74,7 @@ public enum NameChecks {
         }
         for s in sources where s.header.opening != nil {
             out += header(s, list: list, excused: excused)
-            for line in s.lines where line.role == .deviation {
+            for line in s.lines where line.deviation != nil {
                 if let d = deviation(line, in: s, list: list), !excused(s, line.name) { out.append(d) }
             }
         }

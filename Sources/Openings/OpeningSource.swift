@@ -13,13 +13,37 @@ public enum SourceKind: String, Sendable, Hashable, Codable, CaseIterable {
     case tactic
 }
 
-/// How a line relates to the source's main line.
-public enum LineRole: String, Sendable, Hashable, Codable {
+/// How a line relates to the source's main line; a deviation carries exactly what its marker says.
+public enum LineRole: Sendable, Hashable {
     case main
     /// The opponent leaves the main line (a RAV marked `[%dev phase=… name="…"]`).
-    case deviation
+    case deviation(Deviation)
     /// Any other variation: an alternative the author shows.
     case alternative
+
+    /// The deviation's marker values; `nil` for the main line and alternatives.
+    public var deviation: Deviation? {
+        switch self {
+        case .deviation(let d): d
+        case .main, .alternative: nil
+        }
+    }
+}
+
+/// What a `[%dev …]` marker says about a deviation, read once by the reader.
+public struct Deviation: Sendable, Hashable {
+    /// The curriculum phase, 2 or 3; `nil` only when the marker gives none or another value (`VAL205` is reported then).
+    public var phase: Int?
+    /// What the deviation teaches (`kind=`); `.deviation` when the marker does not say.
+    public var kind: DeviationKind
+    /// Why the author chose it (`reason="…"`).
+    public var reason: String?
+
+    public init(phase: Int?, kind: DeviationKind = .deviation, reason: String? = nil) {
+        self.phase = phase
+        self.kind = kind
+        self.reason = reason
+    }
 }
 
 /// What a deviation teaches: `[%dev … kind=trap]`.
@@ -63,15 +87,10 @@ public struct LineMove: Sendable, Hashable {
 
 /// A line over the source: the moves from the start position, a name, and where it leaves its parent.
 public struct OpeningLine: Sendable, Hashable {
+    /// Main line, deviation (with its marker's phase, kind and reason) or alternative.
     public var role: LineRole
     /// `Italian Game: Giuoco Piano`, or the deviation's name.
     public var name: String
-    /// The curriculum phase of a deviation (2 or 3).
-    public var phase: Int?
-    /// What the deviation teaches (nil for the main line and alternatives).
-    public var kind: DeviationKind?
-    /// Why the author chose it (`reason="…"` in the marker).
-    public var reason: String?
     /// The authored prose that introduces a variation: the text of its opening comment after the
     /// `[%dev …]` marker (nil for the main line and when there is none).
     public var description: String? = nil
@@ -83,6 +102,9 @@ public struct OpeningLine: Sendable, Hashable {
     public var parent: Int
     /// Where the variation starts in the file.
     public var location: SourceLocation
+
+    /// The deviation's marker values (``LineRole/deviation``); `nil` for the main line and alternatives.
+    public var deviation: Deviation? { role.deviation }
 
     /// The moves after the branch point: the line's own part.
     public var ownMoves: ArraySlice<LineMove> { moves[branchPly...] }
@@ -107,7 +129,7 @@ public struct OpeningSource: Sendable {
     public var droppedVariations = 0
 
     public var mainLine: OpeningLine { lines[0] }
-    public var deviations: [OpeningLine] { lines.filter { $0.role == .deviation } }
+    public var deviations: [OpeningLine] { lines.filter { $0.deviation != nil } }
     /// The side the learner plays (`LearnerSide`), for coach sources.
     public var learner: PieceColor? { header.learner }
     /// `Opening: Variation`, with the file standing in for a missing `Opening`.
@@ -135,7 +157,7 @@ extension OpeningSource {
     /// The lines a beginner is taught move by move, each learner move explained by hand: the main line and the
     /// phase-2 deviations.
     public var taughtLines: [OpeningLine] {
-        lines.filter { $0.role == .main || ($0.role == .deviation && $0.phase == 2) }
+        lines.filter { $0.role == .main || $0.deviation?.phase == 2 }
     }
 
     /// The taught learner moves: the learner's moves among the main line's and the deviations' own moves (the

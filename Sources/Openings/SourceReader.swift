@@ -189,7 +189,7 @@ public enum SourceReader {
         let mainMoves = game.mainline.compactMap(lineMove)
         let header = SourceHeader.read(game.tags, kind: kind, start: loc(game.location), mainLinePlies: mainMoves.count, isComplete: !game.hasErrorsOutsideCutVariations,
                                        diagnostics: &diagnostics)
-        var lines: [OpeningLine] = [OpeningLine(role: .main, name: header.mainLineName, phase: nil, kind: nil, reason: nil,
+        var lines: [OpeningLine] = [OpeningLine(role: .main, name: header.mainLineName,
                                                 moves: mainMoves, branchPly: 0, parent: 0, location: loc(game.location))]
         // Every variation start: a node that is not its parent's first child. Walk in node order (file order).
         var lineOfNode = [Int](repeating: 0, count: game.nodes.count)
@@ -212,27 +212,21 @@ public enum SourceReader {
             lineOfNode[i] = lines.count
             var role = LineRole.alternative
             var name = lines[parentLine].name
-            var phase: Int?
-            var kind: DeviationKind?
-            var reason: String?
             let marker = n.startingComments.lazy.compactMap { c -> (String, PGNLocation)? in
                 for cmd in c.commands { if case .other("dev", let args) = cmd { return (args, c.location ?? n.location) } }
                 return nil
             }.first
             if let (args, markerAt) = marker {
                 let m = DeviationMarker(arguments: args)
-                role = .deviation
                 for p in m.problems {
                     diagnostics.append(Diagnostic(ValidatorCode.malformedDeviationMarker, "deviation marker: \(p)", at: loc(markerAt),
                                                   notes: ["write it as {[%dev phase=2 name=\"Two Knights Defence\"] …} at the start of the variation"]))
                 }
                 if let nm = m.name { name = nm }
-                phase = m.phase
-                kind = m.kind
-                reason = m.reason
+                role = .deviation(Deviation(phase: m.phase, kind: m.kind ?? .deviation, reason: m.reason))
             }
             let prose = n.startingComments.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
-            lines.append(OpeningLine(role: role, name: name, phase: phase, kind: kind, reason: reason,
+            lines.append(OpeningLine(role: role, name: name,
                                      description: prose.isEmpty ? nil : prose, moves: nodes.compactMap(lineMove),
                                      branchPly: n.ply - 1, parent: parentLine, location: loc(n.location)))
         }

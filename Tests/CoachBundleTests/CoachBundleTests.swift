@@ -99,7 +99,8 @@ import Testing
                                              "Italian Game: Blackburne-Kostić Gambit", "Italian Game: Paris Defense"])
         #expect(leaving.allSatisfy { ($0.line.description ?? "").count > 20 })
         #expect(leaving[0].line.description?.hasPrefix("Black attacks e4 with") == true)
-        #expect(leaving[2].line.deviationKind == .trap)
+        #expect(leaving[2].role == .deviation(name: "Italian Game: Blackburne-Kostić Gambit", phase: 2, kind: .trap))
+        #expect(leaving.allSatisfy { $0.line.branch?.parentKey == "italian-game/main" && $0.line.branch?.ply == 5 })
     }
 
     @Test func topMovesFromBothPointsOfViewAndJudgement() throws {
@@ -148,23 +149,20 @@ import Testing
             #expect(d.deviationKind != nil)
         }
         // Every deviation marker's prose, kind and reason, as the sources say.
-        let authored = b.sources.flatMap { s in s.lines.filter { $0.role == .deviation } }
+        let authored = b.sources.flatMap(\.deviations)
         #expect(Set(deviations.compactMap(\.description)) == Set(authored.compactMap(\.description)))
-        #expect(deviations.filter { $0.reason != nil }.count == authored.filter { $0.reason != nil }.count)
+        #expect(deviations.filter { $0.reason != nil }.count == authored.filter { $0.deviation?.reason != nil }.count)
         // The library: every entry with its title, ECO and description; every tactic with its claim.
-        let entries = try coach.store.libraryEntries()
+        let entries = try coach.library()
         #expect(entries.count == 24)
-        #expect(entries.filter { $0.kind == .classical }.count == 12)
         for e in entries {
             #expect(!e.title.isEmpty && !e.eco.isEmpty && !e.description.isEmpty, "\(e.key)")
-            let claim = try coach.store.libraryClaim(ofEntry: e.id)
-            #expect((claim != nil) == (e.kind == .tactic), "\(e.key)")
+            #expect((e.claim != nil) == (e.kind == .tactic), "\(e.key)")
         }
-        let fools = try #require(entries.first { $0.key == "tactics/fools-mate" })
-        #expect(fools.title == "Barnes Opening: Fool's Mate")
-        #expect(fools.fenFile == "fen/tactics/fools-mate.fen")
-        #expect(fools.plies == 4)
-        let claim = try #require(try coach.store.libraryClaim(ofEntry: fools.id))
-        #expect(claim.kind == .mate && claim.amount == 1 && claim.ply == 3 && claim.text == "Black mates at once with Qh4")
+        // Every deviation read back through the facade has its prose and reason, as the rows hold them.
+        for d in deviations {
+            let line = try #require(try coach.line(key: d.key))
+            #expect(line.description == d.description && line.reason == d.reason, "\(d.key)")
+        }
     }
 }

@@ -85,7 +85,7 @@ import Testing
     @Test func deviationSaysWhatItPlaysInsteadOfTheMainLine() throws {
         let line = try AnnotatorFixture.line("e4 e5 Nf3 Nc6 Bc4 Nf6 Ng5")
         let dev = Array(line[5...])
-        let notes = Annotator().annotate([LineRequest(moves: dev, role: .deviation, learner: .white, mainLineSAN: "Bc5")]).lines[0]
+        let notes = Annotator().annotate([LineRequest(moves: dev, role: .deviation(Deviation(phase: 2)), learner: .white, mainLineSAN: "Bc5")]).lines[0]
         #expect(notes[0].explanation.hasPrefix("Instead of Bc5, Nf6 "), "\(notes[0].explanation)")
         #expect(!notes[0].explanation.contains("Ng5"))
         #expect(notes[0].answer?.san == "Ng5")
@@ -125,7 +125,7 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines[0].role == .main)
         #expect(lines[0].moves.count == 25)
-        #expect(lines[1].role == .deviation)
+        #expect(lines[1].deviation != nil)
         #expect(lines[1].name == "Two Knights")
         #expect(lines[0].moves[lines[1].branchPly].san == "Bc5")  // the main line's move where the deviation leaves it
         #expect(lines[0].moves[4].comment == "The bishop aims at f7, the weakest square near Black's king.")
@@ -138,8 +138,8 @@ import Testing
         let (_, source) = try #require(try AnnotatorFixture.sources("trap.pgn").first)
         let lines = source.lines
         #expect(lines.count == 2)
-        #expect(lines[1].kind == .trap)
-        #expect(lines[0].kind == nil)
+        #expect(lines[1].deviation?.kind == .trap)
+        #expect(lines[0].role == .main && lines[0].deviation == nil)
         let notes = Annotator().annotate(source: source).lines
         #expect(notes[1].first?.concepts.contains("trap") == true)
         #expect(notes[0].allSatisfy { !$0.concepts.contains("trap") })

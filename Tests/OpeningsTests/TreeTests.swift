@@ -37,7 +37,7 @@ func source(_ pgn: String, file: String) throws -> OpeningSource {
         """
     let s = try source(pgn, file: "openings/coach/i.pgn")
     #expect(s.lines.count == 2)
-    #expect(s.lines[1].role == .deviation && s.lines[1].phase == 3 && s.lines[1].branchPly == 4)
+    #expect(s.lines[1].role == .deviation(Deviation(phase: 3, kind: .deviation, reason: nil)) && s.lines[1].branchPly == 4)
     let tree = OpeningTree.build([s])
     #expect(tree.nodes.count == 9)
     #expect(tree.lines.map(\.parent) == [1, 1])

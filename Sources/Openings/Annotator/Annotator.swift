@@ -40,12 +40,9 @@ public struct LineRequest: Sendable {
     public var mainLineSAN: String?
     /// The move before the line's first move, if any (tells a recapture from a capture).
     public var previous: Move?
-    /// What a deviation teaches (`[%dev … kind=trap]`): a trap line's moves get the `trap` concept.
-    public var kind: DeviationKind?
 
     public init(moves: [LineMove], authored: [String?] = [], authoredArrows: [[Arrow]] = [], role: LineRole = .main,
-                learner: PieceColor, mainLineSAN: String? = nil, previous: Move? = nil, kind: DeviationKind? = nil) {
-        self.kind = kind
+                learner: PieceColor, mainLineSAN: String? = nil, previous: Move? = nil) {
         self.moves = moves
         self.authored = authored
         self.authoredArrows = authoredArrows
@@ -209,7 +206,8 @@ public struct Annotator: Sendable {
             if i < r.authoredArrows.count, !r.authoredArrows[i].isEmpty { arrows = r.authoredArrows[i] }
             var concepts = Set(motifs.flatMap(\.concepts))
             if let authored { concepts.formUnion(Concept.named(in: AuthoredComment(authored))) }
-            if r.kind == .trap, i == 0 || motifs.contains(where: { $0.evidence != nil }) { concepts.insert(.trap) }
+            // A trap line's moves get the `trap` concept.
+            if r.role.deviation?.kind == .trap, i == 0 || motifs.contains(where: { $0.evidence != nil }) { concepts.insert(.trap) }
             result.append(MoveAnnotation(ply: ply, san: san, uci: move.uci, fenBefore: before.fen(), motifs: motifs,
                                          concepts: concepts.sorted().map(\.rawValue), explanation: explanation, source: source,
                                          arrows: arrows, answer: answer, claim: claim))
@@ -257,7 +255,7 @@ extension Annotator {
                 : parent.flatMap { line.branchPly < $0.moves.count ? $0.moves[line.branchPly].san : nil }
             let previous = line.branchPly > 0 && line.branchPly - 1 < line.moves.count ? line.moves[line.branchPly - 1].move : nil
             return LineRequest(moves: own, authored: own.map(\.comment), authoredArrows: own.map(\.arrows), role: line.role,
-                               learner: learner, mainLineSAN: mainSAN, previous: previous, kind: line.kind)
+                               learner: learner, mainLineSAN: mainSAN, previous: previous)
         }
         return annotate(requests)
     }

@@ -30,10 +30,10 @@ enum BundleContentBuilder {
             }
             lines.append(LineRecord(id: Int64(tl.id), openingID: Int64(tl.source + 1), kind: kind, name: line.name,
                                     description: line.role == .main ? nil : line.description,
-                                    phase: line.phase, parentLineID: line.role == .main ? nil : Int64(tl.parent),
+                                    phase: line.deviation?.phase, parentLineID: line.role == .main ? nil : Int64(tl.parent),
                                     branchPly: line.role == .main ? nil : line.branchPly, key: lineKey(line, kind: kind, in: s),
-                                    deviationKind: line.role == .deviation ? deviationKind(line.kind ?? .deviation) : nil,
-                                    reason: line.reason))
+                                    deviationKind: line.deviation.map { deviationKind($0.kind) },
+                                    reason: line.deviation?.reason))
             let notes = tl.source < annotations.count && tl.lineIndex < annotations[tl.source].count ? annotations[tl.source][tl.lineIndex] : []
             for (i, m) in line.moves.enumerated() where i >= line.branchPly {
                 let note = i - line.branchPly < notes.count ? notes[i - line.branchPly] : nil
@@ -80,7 +80,7 @@ enum BundleContentBuilder {
     /// same source shares, are told apart by their first own move.
     static func lineKey(_ line: OpeningLine, kind: LineKind, in source: OpeningSource) -> String {
         let shared = line.role == .alternative
-            || source.lines.filter { $0.role == .deviation && $0.name == line.name }.count > 1
+            || source.deviations.filter { $0.name == line.name }.count > 1
         let first = line.moves.indices.contains(line.branchPly) ? line.moves[line.branchPly] : nil
         let branch = shared ? first.map { (ply: $0.ply, uci: $0.move.uci) } : nil
         return BundleKeys.lineKey(openingSlug: source.slug, kind: kind, name: line.name, branch: branch)

@@ -1,6 +1,6 @@
 // CoachClient: asks a built bundle what the coach app and the word-game helper ask, and prints the answers
 // as `name: value` lines that scripts/check-example-client.sh checks.
-import BundleStore
+import BundleStore  // the vocabulary the facade's values use (Side, LineKind, LibraryKind …)
 import ChessCore
 import ChessPGN
 import CoachBundle
@@ -84,9 +84,9 @@ let coach: CoachBundle
 do { coach = try CoachBundle(path: bundle + "/openings.sqlite") } catch { fail(error.diagnostic) }
 
 do {
-    let meta = try coach.store.meta()
-    print("schema_version: \(meta["schema_version"] ?? "?")")
-    print("content_version: \(meta["content_version"] ?? "?")")
+    let info = try coach.info()
+    print("schema_version: \(info.schemaVersion)")
+    print("content_version: \(info.contentVersion)")
 
     // The app holds the board after 1.e4 e5 2.Nf3 Nc6 3.Bc4, played with ChessPGN's reader as a PGN import would.
     var board = Position.standard
@@ -109,6 +109,20 @@ do {
 
     for l in try coach.lines(through: here) where l.openingSlug == "italian-game" {
         print("line: \(l.line.key) ply \(l.ply): \(role(l.role))")
+    }
+    // The coach's line screen: a line's steps, each with its explanation, concepts, arrows and the learner's answer.
+    if let italian = try coach.opening(slug: "italian-game"), let main = try coach.lines(of: italian).first {
+        let steps = try coach.steps(of: main)
+        let explained = steps.filter { $0.explanation != nil }.count
+        print("steps of \(main.key): \(steps.count), \(explained) explained, first \(steps.first.map { "\($0.ply) \($0.san)" } ?? "-")"
+            + " (\(steps.first?.explanation.map { "\($0.source)" } ?? "-"))")
+        if let first = steps.first {
+            print("step 1 concepts: \(first.concepts.sorted().map(\.rawValue).joined(separator: ", "))"
+                + "; arrows: \(first.arrows.map(\.text).joined(separator: ","))")
+        }
+        if let answered = steps.first(where: { $0.answer != nil }), let answer = answered.answer {
+            print("answer after \(answered.san): \(answer.san)")
+        }
     }
     for d in try coach.deviations(leaving: here) {
         print("deviation leaving: \(d.moveSAN) \(d.line.key) \(role(d.role)): \(d.line.description ?? "-")")
@@ -153,12 +167,12 @@ do {
 
     // MARK: The chess app's library
 
-    let entries = try coach.store.libraryEntries()
-    let claims = try entries.compactMap { try coach.store.libraryClaim(ofEntry: $0.id) }
+    let entries = try coach.library()
+    let claims = entries.compactMap(\.claim)
     let missingFiles = entries.filter { !FileManager.default.fileExists(atPath: bundle + "/" + $0.fenFile) }
     print("library: \(entries.count) entries, \(entries.filter { $0.kind == .tactic }.count) tactics, \(claims.count) claims, "
         + "\(entries.filter { $0.title.isEmpty }.count) untitled, \(missingFiles.count) missing FEN files")
-    if let fools = entries.first(where: { $0.key == "tactics/fools-mate" }), let claim = try coach.store.libraryClaim(ofEntry: fools.id) {
+    if let fools = entries.first(where: { $0.key == "tactics/fools-mate" }), let claim = fools.claim {
         print("tactic: \(fools.title) (\(fools.eco)): \(claim.kind.rawValue) \(claim.amount) at ply \(claim.ply): \(claim.text)")
     }
 } catch let error as CoachBundleError {
