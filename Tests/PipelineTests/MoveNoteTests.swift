@@ -38,6 +38,28 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(try r[3].get().lines.isEmpty)
     }
 
+    /// Where the position after the move is not searched (the notes), the threat comes from the board: a mate in one
+    /// the mover would have next, else taking the most valuable piece the move newly attacks.
+    @Test func withoutTheNullMoveSearchTheThreatIsTheBoards() throws {
+        let scholar = try Position(fen: "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3")
+        let qh5 = EngineLine(uci: "d1h5", san: "Qh5", score: .centipawns(-30), pv: ["d1h5", "g7g6", "h5f3"], depth: 9)
+        let nf3 = EngineLine(uci: "g1f3", san: "Nf3", score: .centipawns(30), pv: ["g1f3", "g8f6"], depth: 9)
+        let (mate, _) = Explainer(engine: ParentLinesOracle(parent: scholar, verdict: verdict([nf3, qh5])))
+            .explain(try scholar.move(uci: "d1h5"), in: scholar, learner: .black)
+        #expect(mate.threat?.uci == ["h5f7"] && mate.threat?.san == ["Qxf7#"] && mate.threat?.score == nil)
+        #expect(mate.text.contains("mate") && mate.text.contains("Qxf7#") && mate.problems().isEmpty, "\(mate.text)")
+        // 1.e4 d5 2.exd5 Qxd5 3.Nc3: the knight hits the queen; taking it is the threat.
+        let scandi = try Position(fen: "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
+        let nc3 = EngineLine(uci: "b1c3", san: "Nc3", score: .centipawns(40), pv: ["b1c3", "d5a5"], depth: 9)
+        let (hit, _) = Explainer(engine: ParentLinesOracle(parent: scandi, verdict: verdict([nc3])))
+            .explain(try scandi.move(uci: "b1c3"), in: scandi, learner: .black)
+        #expect(hit.threat?.uci == ["c3d5"] && hit.threat?.san == ["Nxd5"] && hit.problems().isEmpty)
+        // A quiet move threatens nothing.
+        let (quiet, _) = Explainer(engine: ParentLinesOracle(parent: scholar, verdict: verdict([nf3, qh5])))
+            .explain(try scholar.move(uci: "g1f3"), in: scholar, learner: .black)
+        #expect(quiet.threat == nil)
+    }
+
     @Test func matesMoveOneMoveNearerEachPly() {
         #expect(ParentLinesOracle.onePlyOn(.mate(3)) == .mate(-2))
         #expect(ParentLinesOracle.onePlyOn(.mate(-2)) == .mate(2))

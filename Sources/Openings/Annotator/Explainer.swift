@@ -40,7 +40,8 @@ public struct Note: Hashable, Sendable {
     public var claim: ExplanationClaim?
     /// The move's arrows (the annotator's: green for the learner's move, red for threats).
     public var arrows: [Arrow]
-    /// What the move threatens (the engine's best move if the mover could move again), when it threatens something.
+    /// What the move threatens, were the mover to move again: the engine's threat where its null-move search was asked,
+    /// else the board's (a mate in one, or taking a piece the move newly attacks); see `Explainer.threat(_:after:)`.
     public var threat: NoteLine?
     /// For an inaccuracy or worse: the engine's best reply and the short line that shows what goes wrong.
     public var refutation: NoteLine?
@@ -132,7 +133,7 @@ public struct Explainer: Sendable {
 
         var note = Note(uci: move.uci, san: position.san(move), fenBefore: position.fen(), mover: position.turn, grade: grade,
                         text: own?.explanation ?? "", motifs: own?.motifs ?? [], claim: own?.claim, arrows: own?.arrows ?? [])
-        note.threat = note.motifs.compactMap(Self.threat).last
+        note.threat = Self.threat(note.motifs, after: after)
         note.depth = grade.flatMap { g in g.rank.flatMap { before?.lines[$0 - 1].depth } ?? afterVerdict?.depth }
         if let (line, _) = reply {
             let text = notes.first.flatMap { $0.count > 1 ? $0[1].explanation : nil }
@@ -166,10 +167,26 @@ public struct Explainer: Sendable {
                         arrows: Self.arrow(arrow, pv.uci.first ?? line.uci))
     }
 
-    /// The threat a `threatens` motif names, as a line of one move.
-    static func threat(_ m: Motif) -> NoteLine? {
-        guard case .threatens(let san, let uci, _, let e) = m else { return nil }
-        return NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci))
+    /// What the move threatens, as a line of one move played from the position with the move passed: the engine's
+    /// threat (`threatens`, its null-move search) where it was asked, else the board's: a mate in one
+    /// (`threatensMate`), else taking the most valuable piece the move newly attacks (`attacks`: one with no defender,
+    /// or worth more than the attacker). Nil when the move threatens none of these.
+    static func threat(_ motifs: [Motif], after: Position) -> NoteLine? {
+        for m in motifs {
+            if case .threatens(let san, let uci, _, let e) = m { return NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci)) }
+        }
+        for m in motifs {
+            if case .threatensMate(let san, let uci) = m { return NoteLine(uci: [uci], san: [san], score: nil, text: "", arrows: Self.arrow(.red, uci)) }
+        }
+        let targets = motifs.compactMap { m -> (PlacedPiece, PlacedPiece)? in
+            if case .attacks(let a, let t, _) = m { return (a, t) }
+            return nil
+        }
+        guard let again = BoardFacts.passing(after),
+              let (a, t) = targets.max(by: { BoardFacts.value($0.1.role) < BoardFacts.value($1.1.role) }),
+              let take = again.legalMoves.first(where: { $0.from == a.square && $0.to == t.square && ($0.promotion == nil || $0.promotion == .queen) })
+        else { return nil }
+        return NoteLine(uci: [take.uci], san: [again.san(take)], score: nil, text: "", arrows: Self.arrow(.red, take.uci))
     }
 }
 
