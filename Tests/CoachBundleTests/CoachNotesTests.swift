@@ -60,9 +60,9 @@ import Testing
         #expect(a3.better?.arrows == [Arrow(color: .green, from: Square("e2")!, to: Square("e4")!)])
         #expect(a3.answer == nil && a3.threat == nil && a3.depth == 12 && a3.leaves == nil)
         // A move off the course's lines: the name of the position it reaches and how the plan changes.
-        let e4 = try #require(try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
-        let f6 = try #require(try coach.note(uci: "f7f6", at: e4))
-        #expect(f6.leaves == CourseExit(name: "Barnes Defense", plan: "The course's usual answer here, Nf3, is not the engine's first choice after this move."))
+        let afterE4 = try #require(try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
+        let barnes = try #require(try coach.note(uci: "f7f6", at: afterE4))
+        #expect(barnes.leaves == CourseExit(name: "Barnes Defense", plan: "The course's usual answer here, Nf3, is not the engine's first choice after this move."))
         let e4 = try #require(try coach.note(uci: "e2e4", at: start))
         #expect(e4.verdict == .best && e4.arrows == [Arrow(color: .green, from: Square("e2")!, to: Square("e4")!)])
         #expect(e4.refutation == nil && e4.better == nil)

@@ -28,7 +28,7 @@ struct NoteAudit {
         var audit = NoteAudit()
         let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
         try queue.read { db in
-            let positions = try Row.fetchAll(db, sql: "SELECT id, fen, in_curriculum FROM position ORDER BY id")
+            let positions = try Row.fetchAll(db, sql: "SELECT id, fen, in_curriculum, name FROM position ORDER BY id")
             var listMoves: [Int64: Set<String>] = [:]
             for r in try Row.fetchAll(db, sql: "SELECT from_position_id, uci FROM move") {
                 listMoves[r["from_position_id"], default: []].insert(r["uci"])
@@ -41,14 +41,19 @@ struct NoteAudit {
             var noted: [Int64: Set<String>] = [:]
             var counts: [String: Int] = [:]
             var fenOf: [Int64: String] = [:]
-            for p in positions { fenOf[p["id"]] = p["fen"] }
+            var named: Set<Int64> = []
+            for p in positions {
+                fenOf[p["id"]] = p["fen"]
+                if (p["name"] as String?) != nil { named.insert(p["id"]) }
+            }
             for r in try Row.fetchAll(db, sql: "SELECT * FROM move_note") {
                 audit.notes += 1
                 let id: Int64 = r["position_id"]
                 noted[id, default: []].insert(r["uci"])
                 if r["leaves_course"] as Bool {
                     leaving[id, default: []].insert(r["uci"])
-                    if (r["leaves_name"] as String?) == nil { audit.findings.append("\(fenOf[id] ?? "") \(r["uci"] as String): leaves the course without a name") }
+                    // A named position's moves reach a named position (its own name at least, inherited).
+                    if (r["leaves_name"] as String?) == nil, named.contains(id) { audit.findings.append("\(fenOf[id] ?? "") \(r["uci"] as String): leaves the course without a name") }
                 } else if r["leaves_name"] as String? != nil || r["plan_text"] as String? != nil {
                     audit.findings.append("\(fenOf[id] ?? "") \(r["uci"] as String): a name or plan for a move that stays on the course")
                 }
