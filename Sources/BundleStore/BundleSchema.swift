@@ -15,7 +15,7 @@ public enum BundleSchema {
     /// `PRAGMA user_version` of a bundle written with this schema: the major version.
     public static let version = 2
     /// The minor version: additive changes within ``version``.
-    public static let minorVersion = 1
+    public static let minorVersion = 2
     /// `meta.schema_version`: `major.minor`, e.g. `2.0`.
     public static var versionString: String { "\(version).\(minorVersion)" }
     /// `PRAGMA application_id`: the ASCII bytes `CFOG` (ContentForge Openings Grdb).
@@ -36,6 +36,7 @@ public enum BundleSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v2") { db in try createVersion2(db) }
         migrator.registerMigration("v2.1") { db in try addMoveNotes(db) }
+        migrator.registerMigration("v2.2") { db in try addCourseExits(db) }
         return migrator
     }
 
@@ -235,6 +236,35 @@ extension BundleSchema {
             JOIN note_text t ON t.id = r.text_id
             LEFT JOIN note_text rt ON rt.id = r.refutation_text_id
             LEFT JOIN note_text bt ON bt.id = r.better_text_id
+            """)
+    }
+
+    /// 2.2: a note says when its move leaves the course's lines (`leaves_course`), the name of the position it reaches
+    /// (`leaves_name`) and how the learner's plan changes (`plan_text`, a `note_text` like the others).
+    static func addCourseExits(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE move_note_row ADD COLUMN leaves_course BOOLEAN NOT NULL DEFAULT 0;
+            ALTER TABLE move_note_row ADD COLUMN leaves_name TEXT;
+            ALTER TABLE move_note_row ADD COLUMN plan_text_id INTEGER REFERENCES note_text(id);
+            DROP VIEW move_note;
+            """)
+        try createMoveNoteView(db)
+    }
+
+    /// `move_note`: the stored rows with their texts joined, exactly the contract's columns (docs/bundle.md).
+    static func createMoveNoteView(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE VIEW move_note AS
+            SELECT r.key, r.position_id, r.uci, r.san, r.verdict, r.loss, r.score_cp, r.score_mate, r.best_cp, r.best_mate,
+                   t.text AS text, r.claim_kind, r.claim_cp, r.claim_mate, r.arrows, r.threat_uci,
+                   r.refutation_uci, r.refutation_san, rt.text AS refutation_text,
+                   r.better_uci, r.better_san, bt.text AS better_text, r.answer_uci, r.answer_san, r.depth,
+                   r.leaves_course, r.leaves_name, pt.text AS plan_text
+            FROM move_note_row r
+            JOIN note_text t ON t.id = r.text_id
+            LEFT JOIN note_text rt ON rt.id = r.refutation_text_id
+            LEFT JOIN note_text bt ON bt.id = r.better_text_id
+            LEFT JOIN note_text pt ON pt.id = r.plan_text_id
             """)
     }
 

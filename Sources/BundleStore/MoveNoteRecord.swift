@@ -39,13 +39,20 @@ public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, Tabl
     public var answerUCI: String?
     public var answerSAN: String?
     public var depth: Int
+    /// The move leaves the course's lines (at a curriculum position; 2.2).
+    public var leavesCourse: Bool
+    /// The opening name of the position such a move reaches.
+    public var leavesName: String?
+    /// After an opponent's move that leaves the lines: how the learner's plan changes, when it does.
+    public var planText: String?
 
     public init(key: String, positionID: Int64, uci: String, san: String, verdict: String, loss: Int,
                 scoreCP: Int?, scoreMate: Int?, bestCP: Int?, bestMate: Int?, text: String,
                 claimKind: String? = nil, claimCP: Int? = nil, claimMate: Int? = nil, arrows: String? = nil, threatUCI: String? = nil,
                 refutationUCI: String? = nil, refutationSAN: String? = nil, refutationText: String? = nil,
                 betterUCI: String? = nil, betterSAN: String? = nil, betterText: String? = nil,
-                answerUCI: String? = nil, answerSAN: String? = nil, depth: Int) {
+                answerUCI: String? = nil, answerSAN: String? = nil, depth: Int,
+                leavesCourse: Bool = false, leavesName: String? = nil, planText: String? = nil) {
         self.key = key
         self.positionID = positionID
         self.uci = uci
@@ -71,6 +78,9 @@ public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, Tabl
         self.answerUCI = answerUCI
         self.answerSAN = answerSAN
         self.depth = depth
+        self.leavesCourse = leavesCourse
+        self.leavesName = leavesName
+        self.planText = planText
     }
 
     enum CodingKeys: String, CodingKey {
@@ -96,6 +106,9 @@ public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, Tabl
         case answerUCI = "answer_uci"
         case answerSAN = "answer_san"
         case depth
+        case leavesCourse = "leaves_course"
+        case leavesName = "leaves_name"
+        case planText = "plan_text"
     }
 
     /// The table's columns, for GRDB's query interface.
@@ -142,6 +155,9 @@ struct MoveNoteRow: Codable, PersistableRecord {
     var answerUCI: String?
     var answerSAN: String?
     var depth: Int
+    var leavesCourse: Bool
+    var leavesName: String?
+    var planTextID: Int64?
 
     enum CodingKeys: String, CodingKey {
         case key
@@ -166,15 +182,19 @@ struct MoveNoteRow: Codable, PersistableRecord {
         case answerUCI = "answer_uci"
         case answerSAN = "answer_san"
         case depth
+        case leavesCourse = "leaves_course"
+        case leavesName = "leaves_name"
+        case planTextID = "plan_text_id"
     }
 
-    /// The distinct texts of `notes` (text, refutation text, better text), in byte order: `note_text`'s rows, id = index + 1.
+    /// The distinct texts of `notes` (text, refutation text, better text, plan text), in byte order: `note_text`'s rows, id = index + 1.
     static func texts(of notes: [MoveNoteRecord]) -> [String] {
         var distinct = Set<String>()
         for n in notes {
             distinct.insert(n.text)
             if let t = n.refutationText { distinct.insert(t) }
             if let t = n.betterText { distinct.insert(t) }
+            if let t = n.planText { distinct.insert(t) }
         }
         return distinct.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
@@ -190,7 +210,8 @@ struct MoveNoteRow: Codable, PersistableRecord {
                         claimKind: n.claimKind, claimCP: n.claimCP, claimMate: n.claimMate, arrows: n.arrows, threatUCI: n.threatUCI,
                         refutationUCI: n.refutationUCI, refutationSAN: n.refutationSAN, refutationTextID: n.refutationText.flatMap { ids[$0] },
                         betterUCI: n.betterUCI, betterSAN: n.betterSAN, betterTextID: n.betterText.flatMap { ids[$0] },
-                        answerUCI: n.answerUCI, answerSAN: n.answerSAN, depth: n.depth)
+                        answerUCI: n.answerUCI, answerSAN: n.answerSAN, depth: n.depth,
+                        leavesCourse: n.leavesCourse, leavesName: n.leavesName, planTextID: n.planText.flatMap { ids[$0] })
         }
         return (ordered.enumerated().map { NoteTextRow(id: Int64($0.offset + 1), text: $0.element) }, rows)
     }

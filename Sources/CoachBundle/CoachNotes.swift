@@ -124,6 +124,7 @@ extension CoachBundle {
             note.threat = NoteLine(uci: [t], san: san.map { [$0] } ?? [], score: nil, text: "", arrows: arrow(.red, t))
         }
         note.depth = r.depth
+        if r.leavesCourse { note.leaves = CourseExit(name: r.leavesName, plan: r.planText) }
         return note
     }
 

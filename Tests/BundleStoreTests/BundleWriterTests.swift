@@ -62,7 +62,7 @@ import Testing
         #expect(
             try bundle.meta() == [
                 "build_date": "2023-11-14T22:13:20Z", "engine": "Stockfish 15.1", "engine_version": "15.1",
-                "profile": "nodes=20000 threads=1 hash=16 multipv=3", "schema_version": "2.1",
+                "profile": "nodes=20000 threads=1 hash=16 multipv=3", "schema_version": "2.2",
                 "source_hash": String(repeating: "ab", count: 32), "content_version": FixtureContent.info.contentVersion,
             ])
         let queue = try DatabaseQueue(path: "\(dir)/openings.sqlite", configuration: readOnly)

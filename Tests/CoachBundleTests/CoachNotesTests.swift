@@ -35,7 +35,8 @@ import Testing
                            loss: 200, scoreCP: -150, scoreMate: nil, bestCP: 0, bestMate: nil,
                            text: "f6 weakens the king. This is a mistake.", threatUCI: nil,
                            refutationUCI: "d2d4 e7e5", refutationSAN: "d4 e5", betterUCI: "e7e5", betterSAN: "e5",
-                           answerUCI: "d2d4", answerSAN: "d4", depth: 12),
+                           answerUCI: "d2d4", answerSAN: "d4", depth: 12, leavesCourse: true, leavesName: "Barnes Defense",
+                           planText: "The course's usual answer here, Nf3, is not the engine's first choice after this move."),
         ]
         let path = b.directory + "/notes.sqlite"
         try BundleWriter().write(b.content, to: path)
@@ -57,7 +58,11 @@ import Testing
         #expect(a3.refutation?.arrows == [Arrow(color: .red, from: Square("d7")!, to: Square("d5")!)])
         #expect(a3.better?.san == ["e4"] && a3.better?.text == "e4 takes the centre.")
         #expect(a3.better?.arrows == [Arrow(color: .green, from: Square("e2")!, to: Square("e4")!)])
-        #expect(a3.answer == nil && a3.threat == nil && a3.depth == 12)
+        #expect(a3.answer == nil && a3.threat == nil && a3.depth == 12 && a3.leaves == nil)
+        // A move off the course's lines: the name of the position it reaches and how the plan changes.
+        let afterE4 = try #require(try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
+        let barnes = try #require(try coach.note(uci: "f7f6", at: afterE4))
+        #expect(barnes.leaves == CourseExit(name: "Barnes Defense", plan: "The course's usual answer here, Nf3, is not the engine's first choice after this move."))
         let e4 = try #require(try coach.note(uci: "e2e4", at: start))
         #expect(e4.verdict == .best && e4.arrows == [Arrow(color: .green, from: Square("e2")!, to: Square("e4")!)])
         #expect(e4.refutation == nil && e4.better == nil)

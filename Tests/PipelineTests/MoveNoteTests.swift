@@ -38,6 +38,57 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(try r[3].get().lines.isEmpty)
     }
 
+    /// Where the position after the move is not searched (the notes), the threat comes from the board: a mate in one
+    /// the mover would have next, else taking the most valuable piece the move newly attacks.
+    @Test func withoutTheNullMoveSearchTheThreatIsTheBoards() throws {
+        let scholar = try Position(fen: "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3")
+        let qh5 = EngineLine(uci: "d1h5", san: "Qh5", score: .centipawns(-30), pv: ["d1h5", "g7g6", "h5f3"], depth: 9)
+        let nf3 = EngineLine(uci: "g1f3", san: "Nf3", score: .centipawns(30), pv: ["g1f3", "g8f6"], depth: 9)
+        let (mate, _) = Explainer(engine: ParentLinesOracle(parent: scholar, verdict: verdict([nf3, qh5])))
+            .explain(try scholar.move(uci: "d1h5"), in: scholar, learner: .black)
+        #expect(mate.threat?.uci == ["h5f7"] && mate.threat?.san == ["Qxf7#"] && mate.threat?.score == nil)
+        #expect(mate.text.contains("mate") && mate.text.contains("Qxf7#") && mate.problems().isEmpty, "\(mate.text)")
+        // 1.e4 d5 2.exd5 Qxd5 3.Nc3: the knight hits the queen; taking it is the threat.
+        let scandi = try Position(fen: "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
+        let nc3 = EngineLine(uci: "b1c3", san: "Nc3", score: .centipawns(40), pv: ["b1c3", "d5a5"], depth: 9)
+        let (hit, _) = Explainer(engine: ParentLinesOracle(parent: scandi, verdict: verdict([nc3])))
+            .explain(try scandi.move(uci: "b1c3"), in: scandi, learner: .black)
+        #expect(hit.threat?.uci == ["c3d5"] && hit.threat?.san == ["Nxd5"] && hit.problems().isEmpty)
+        // A quiet move threatens nothing.
+        let (quiet, _) = Explainer(engine: ParentLinesOracle(parent: scholar, verdict: verdict([nf3, qh5])))
+            .explain(try scholar.move(uci: "g1f3"), in: scholar, learner: .black)
+        #expect(quiet.threat == nil)
+    }
+
+    /// A move the course does not play says where it goes and, after an opponent's move, what happens to the answer
+    /// the course teaches; the course's own move says nothing of the kind.
+    @Test func aMoveOffTheCourseSaysWhereItGoesAndHowThePlanChanges() throws {
+        let p = try Position(fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+        let nc6 = EngineLine(uci: "b8c6", san: "Nc6", score: .centipawns(-30), pv: ["b8c6", "f1b5"], depth: 9)
+        let d6 = EngineLine(uci: "d7d6", san: "d6", score: .centipawns(-45), pv: ["d7d6", "f1c4"], depth: 9)
+        let f6 = EngineLine(uci: "f7f6", san: "f6", score: .centipawns(-150), pv: ["f7f6", "f3e5", "f6e5"], depth: 9)
+        let explainer = Explainer(engine: ParentLinesOracle(parent: p, verdict: verdict([nc6, d6, f6])))
+        func course(_ name: String) -> CourseContext { CourseContext(moves: ["b8c6"], expected: "b8c6", plannedAnswer: "f1c4", reachedName: name) }
+        let (damiano, _) = explainer.explain(try p.move(uci: "f7f6"), in: p, learner: .white, course: course("Damiano Defense"))
+        #expect(damiano.leaves == CourseExit(name: "Damiano Defense", plan: "The course's usual answer here, Bc4, is not the engine's first choice after this move."))
+        #expect(damiano.answer?.uci == ["f3e5"] && damiano.problems().isEmpty)
+        let (philidor, _) = explainer.explain(try p.move(uci: "d7d6"), in: p, learner: .white, course: course("Philidor Defense"))
+        #expect(philidor.leaves == CourseExit(name: "Philidor Defense", plan: nil))
+        let (own, _) = explainer.explain(try p.move(uci: "b8c6"), in: p, learner: .white, course: course("x"))
+        #expect(own.leaves == nil)
+        // The learner's own move off the lines: the name only.
+        let (mine, _) = explainer.explain(try p.move(uci: "f7f6"), in: p, learner: .black, course: course("Damiano Defense"))
+        #expect(mine.leaves == CourseExit(name: "Damiano Defense", plan: nil))
+        // 1.e4 e6 where the course expects 1...d5 2.exd5: the answer cannot be played.
+        var e4 = Position.standard
+        try e4.play(e4.move(san: "e4"))
+        let e6 = EngineLine(uci: "e7e6", san: "e6", score: .centipawns(-35), pv: ["e7e6", "d2d4"], depth: 9)
+        let (french, _) = Explainer(engine: ParentLinesOracle(parent: e4, verdict: verdict([e6])))
+            .explain(try e4.move(uci: "e7e6"), in: e4, learner: .white,
+                     course: CourseContext(moves: ["d7d5"], expected: "d7d5", plannedAnswer: "e4d5", reachedName: "French Defense"))
+        #expect(french.leaves?.plan == "The course's usual answer here, exd5, is not possible after this move: the plan changes.")
+    }
+
     @Test func matesMoveOneMoveNearerEachPly() {
         #expect(ParentLinesOracle.onePlyOn(.mate(3)) == .mate(-2))
         #expect(ParentLinesOracle.onePlyOn(.mate(-2)) == .mate(2))
@@ -79,6 +130,9 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(audit.findings == [])
         #expect(audit.curriculumPositions == 80 && audit.notes == report.counts["notes"])
         #expect(audit.notes > 80 * 20)
+        // Every move the course does not play at a curriculum position says so, with a name; some opponent moves change
+        // the plan (the course's answer is not possible after them, or not the engine's first choice).
+        #expect(audit.leavingNotes > 80 * 15 && audit.planNotes > 0, "\(audit.leavingNotes) leaving, \(audit.planNotes) with a plan")
         // Mistakes are named; the fixture's lines leave plenty of bad moves at every position.
         #expect((audit.byVerdict["blunder"] ?? 0) > 0 && (audit.byVerdict["mistake"] ?? 0) > 0 && (audit.byVerdict["best"] ?? 0) >= 80)
         #expect(audit.topSentenceShare < 0.05, "\(audit.topSentence): \(audit.topSentenceCount) of \(audit.sentences)")

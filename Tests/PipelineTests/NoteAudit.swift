@@ -14,6 +14,9 @@ struct NoteAudit {
     var findings: [String] = []
     var notes = 0
     var curriculumPositions = 0
+    /// Notes of moves that leave the course (at curriculum positions), and those of them with a plan text.
+    var leavingNotes = 0
+    var planNotes = 0
     var otherPositions = 0
     var byVerdict: [String: Int] = [:]
     var sentences = 0
@@ -25,20 +28,37 @@ struct NoteAudit {
         var audit = NoteAudit()
         let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
         try queue.read { db in
-            let positions = try Row.fetchAll(db, sql: "SELECT id, fen, in_curriculum FROM position ORDER BY id")
+            let positions = try Row.fetchAll(db, sql: "SELECT id, fen, in_curriculum, name FROM position ORDER BY id")
             var listMoves: [Int64: Set<String>] = [:]
             for r in try Row.fetchAll(db, sql: "SELECT from_position_id, uci FROM move") {
                 listMoves[r["from_position_id"], default: []].insert(r["uci"])
             }
+            var courseMoves: [Int64: Set<String>] = [:]
+            for r in try Row.fetchAll(db, sql: "SELECT from_position_id, uci FROM move WHERE in_curriculum") {
+                courseMoves[r["from_position_id"], default: []].insert(r["uci"])
+            }
+            var leaving: [Int64: Set<String>] = [:]
             var noted: [Int64: Set<String>] = [:]
             var counts: [String: Int] = [:]
             var fenOf: [Int64: String] = [:]
-            for p in positions { fenOf[p["id"]] = p["fen"] }
+            var named: Set<Int64> = []
+            for p in positions {
+                fenOf[p["id"]] = p["fen"]
+                if (p["name"] as String?) != nil { named.insert(p["id"]) }
+            }
             for r in try Row.fetchAll(db, sql: "SELECT * FROM move_note") {
                 audit.notes += 1
                 let id: Int64 = r["position_id"]
                 noted[id, default: []].insert(r["uci"])
+                if r["leaves_course"] as Bool {
+                    leaving[id, default: []].insert(r["uci"])
+                    // A named position's moves reach a named position (its own name at least, inherited).
+                    if (r["leaves_name"] as String?) == nil, named.contains(id) { audit.findings.append("\(fenOf[id] ?? "") \(r["uci"] as String): leaves the course without a name") }
+                } else if r["leaves_name"] as String? != nil || r["plan_text"] as String? != nil {
+                    audit.findings.append("\(fenOf[id] ?? "") \(r["uci"] as String): a name or plan for a move that stays on the course")
+                }
                 audit.byVerdict[r["verdict"], default: 0] += 1
+                if (r["plan_text"] as String?) != nil { audit.planNotes += 1 }
                 let text: String = r["text"]
                 for s in SentenceWriter.sentences(text) {
                     counts[s, default: 0] += 1
@@ -62,8 +82,13 @@ struct NoteAudit {
                 if p["in_curriculum"] {
                     audit.curriculumPositions += 1
                     if have != legal { audit.findings.append("\(fen): notes for \(have.count) of \(legal.count) legal moves, missing \(legal.subtracting(have).sorted())") }
+                    // Exactly the moves the course does not play leave it.
+                    let expected = have.subtracting(courseMoves[id] ?? [])
+                    if (leaving[id] ?? []) != expected { audit.findings.append("\(fen): leaving moves \((leaving[id] ?? []).sorted()), expected \(expected.sorted())") }
+                    audit.leavingNotes += expected.count
                 } else {
                     audit.otherPositions += 1
+                    if !(leaving[id] ?? []).isEmpty { audit.findings.append("\(fen): a move leaves the course at a position outside it") }
                     if have.count < min(3, legal.count) { audit.findings.append("\(fen): \(have.count) notes, fewer than the top three") }
                     let missing = (listMoves[id] ?? []).subtracting(have)
                     if !missing.isEmpty { audit.findings.append("\(fen): no note for the list's moves \(missing.sorted())") }
@@ -100,6 +125,7 @@ struct NoteAudit {
         note.refutation = line("refutation_uci", "refutation_san")
         note.better = line("better_uci", "better_san")
         note.answer = line("answer_uci", "answer_san")
+        if r["leaves_course"] as Bool { note.leaves = CourseExit(name: r["leaves_name"], plan: r["plan_text"]) }
         var out = note.problems().map { "\(where_): \($0)" }
         for phrase in fillerPhrases + spoilerPhrases where text.contains(phrase) { out.append("\(where_): \"\(phrase)\" in \(text)") }
         let claimKind: String? = r["claim_kind"]

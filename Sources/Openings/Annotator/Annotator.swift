@@ -137,6 +137,10 @@ public struct Annotator: Sendable {
             return []
         })
         found.removeAll { if case .attacks(_, let t, _) = $0 { named.contains(t.square) } else { false } }
+        // The engine's mating threat, where its null-move search was asked, already says what the board's does.
+        if found.contains(where: { if case .threatens(_, _, .mate, _) = $0 { true } else { false } }) {
+            found.removeAll { $0.kind == .threatensMate }
+        }
         // A fork with check already says it checks.
         if found.contains(where: { if case .forks(_, let t) = $0 { t.contains { $0.role == .king } } else { false } }) {
             found.removeAll { if case .check(_, _, false) = $0 { true } else { false } }
@@ -157,7 +161,7 @@ public struct Annotator: Sendable {
         switch m {
         case .captures(_, _, .tradedFor, _), .recaptures(_, _, false): false
         case .kingShieldWeakened, .doubledPawns, .isolatedPawn, .passedPawn, .kingInCentre: false
-        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .prevents,
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .threatensMate, .prevents,
              .check, .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
              .removesAttacker, .opensFile,
              .offersMaterial, .losesGround, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .makesLuft, .principle:
@@ -230,6 +234,7 @@ public struct Annotator: Sendable {
         }
         for m in motifs {
             if case .threatens(_, let uci, _, _) = m { add(.red, Motif.uciSquares(uci)) }
+            if case .threatensMate(_, let uci) = m { add(.red, Motif.uciSquares(uci)) }
             if case .forks(let p, let targets) = m { for t in targets { add(.red, [p.square, t.square]) } }
         }
         return out

@@ -32,6 +32,11 @@ enum BoardFacts {
         return try? Position(s)
     }
 
+    /// The first legal move (in move-generation order) that mates at once, if any.
+    static func mateInOne(_ p: Position) -> Move? {
+        p.legalMoves.first { p.playingUnchecked($0).isCheckmate }
+    }
+
     /// The cheapest piece of `side` attacking `square` within `occupied`.
     static func cheapestAttacker(_ board: Board, _ square: Square, by side: PieceColor, occupied: Bitboard) -> (Square, Role)? {
         var best: (Square, Role)?

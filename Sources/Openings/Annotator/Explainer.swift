@@ -40,7 +40,8 @@ public struct Note: Hashable, Sendable {
     public var claim: ExplanationClaim?
     /// The move's arrows (the annotator's: green for the learner's move, red for threats).
     public var arrows: [Arrow]
-    /// What the move threatens (the engine's best move if the mover could move again), when it threatens something.
+    /// What the move threatens, were the mover to move again: the engine's threat where its null-move search was asked,
+    /// else the board's (a mate in one, or taking a piece the move newly attacks); see `Explainer.threat(_:after:)`.
     public var threat: NoteLine?
     /// For an inaccuracy or worse: the engine's best reply and the short line that shows what goes wrong.
     public var refutation: NoteLine?
@@ -50,6 +51,8 @@ public struct Note: Hashable, Sendable {
     public var answer: NoteLine?
     /// The depth of the search the grade stands on: the move's own line before it, else the search after it.
     public var depth: Int?
+    /// For a move that leaves the course's lines: the position it reaches and how the learner's plan changes.
+    public var leaves: CourseExit?
 
     public var verdict: MoveVerdict? { grade?.verdict }
 
@@ -66,6 +69,42 @@ public struct Note: Hashable, Sendable {
         self.motifs = motifs
         self.claim = claim
         self.arrows = arrows
+    }
+}
+
+/// What the course plays where a move is explained, so a note can say when a move leaves its lines
+/// (``Explainer/explain(_:in:learner:previous:course:)``). The build fills it from the curriculum; an app from its bundle.
+public struct CourseContext: Hashable, Sendable {
+    /// The moves the course's lines play from the position (UCI).
+    public var moves: Set<String>
+    /// Where the opponent is to move: the course's own move here and the learner's answer to it that the course
+    /// teaches (UCI, the answer played after `expected`), the plan a move off the lines may change.
+    public var expected: String?
+    public var plannedAnswer: String?
+    /// The opening name of the position the explained move reaches (the list's, or the nearest named position's
+    /// before it).
+    public var reachedName: String?
+
+    public init(moves: Set<String>, expected: String? = nil, plannedAnswer: String? = nil, reachedName: String? = nil) {
+        self.moves = moves
+        self.expected = expected
+        self.plannedAnswer = plannedAnswer
+        self.reachedName = reachedName
+    }
+}
+
+/// A move that leaves the course's lines: the name of the position it reaches and, after an opponent's move, what
+/// happens to the answer the course teaches (never the engine's answer itself: that is the note's `answer`).
+public struct CourseExit: Hashable, Sendable {
+    /// The opening name of the position reached; nil when the list names nothing up to it.
+    public var name: String?
+    /// How the plan changes, in words; nil when the course's answer is still the engine's first choice, or for the
+    /// learner's own move.
+    public var plan: String?
+
+    public init(name: String?, plan: String?) {
+        self.name = name
+        self.plan = plan
     }
 }
 
@@ -93,7 +132,8 @@ public struct Explainer: Sendable {
     /// The note on `move` played in `position` (the move must be legal there), for a learner playing `learner`;
     /// `previous` is the move that led to `position`, if known (tells a recapture from a capture). Positions the
     /// engine could not analyse leave the note without their parts (no grade, no refutation), and are returned.
-    public func explain(_ move: Move, in position: Position, learner: PieceColor, previous: Move? = nil)
+    /// `course`, when given, says what the course plays here: a move it does not play gets ``Note/leaves``.
+    public func explain(_ move: Move, in position: Position, learner: PieceColor, previous: Move? = nil, course: CourseContext? = nil)
         -> (note: Note, engineProblems: [EngineProblem]) {
         let after = position.playingUnchecked(move)
         var problems: [EngineProblem] = []
@@ -132,7 +172,7 @@ public struct Explainer: Sendable {
 
         var note = Note(uci: move.uci, san: position.san(move), fenBefore: position.fen(), mover: position.turn, grade: grade,
                         text: own?.explanation ?? "", motifs: own?.motifs ?? [], claim: own?.claim, arrows: own?.arrows ?? [])
-        note.threat = note.motifs.compactMap(Self.threat).last
+        note.threat = Self.threat(note.motifs, after: after)
         note.depth = grade.flatMap { g in g.rank.flatMap { before?.lines[$0 - 1].depth } ?? afterVerdict?.depth }
         if let (line, _) = reply {
             let text = notes.first.flatMap { $0.count > 1 ? $0[1].explanation : nil }
@@ -142,7 +182,28 @@ public struct Explainer: Sendable {
         if wrong, let (line, b) = best, b != move {
             note.better = Self.noteLine(line, from: position, text: notes.count > 1 ? notes[1].first?.explanation : nil, arrow: .green, plies: 1)
         }
+        if let course, !course.moves.contains(move.uci) {
+            note.leaves = Self.exit(course, after: after, answer: reply?.1, opponentMoved: position.turn != learner, position: position)
+        }
         return (note, problems)
+    }
+
+    /// The exit of a move the course does not play: the name of the position reached, and after an opponent's move the
+    /// course's answer to its own move compared with the board after this one and the engine's answer: not playable
+    /// here (a fact of the board), or not the engine's first choice (its search after the move).
+    static func exit(_ course: CourseContext, after: Position, answer: Move?, opponentMoved: Bool, position: Position) -> CourseExit {
+        guard opponentMoved, let e = course.expected, let expected = try? position.move(uci: e), let a = course.plannedAnswer else {
+            return CourseExit(name: course.reachedName, plan: nil)
+        }
+        let line = position.playingUnchecked(expected)
+        guard let taught = try? line.move(uci: a) else { return CourseExit(name: course.reachedName, plan: nil) }
+        let san = line.san(taught)
+        let planned = "The course's usual answer here, \(san),"
+        guard let here = try? after.move(uci: a) else {
+            return CourseExit(name: course.reachedName, plan: "\(planned) is not possible after this move: the plan changes.")
+        }
+        guard let answer, answer != here else { return CourseExit(name: course.reachedName, plan: nil) }
+        return CourseExit(name: course.reachedName, plan: "\(planned) is not the engine's first choice after this move.")
     }
 
     /// The prefix of a PV that is legal from `position`, in UCI and SAN.
@@ -166,10 +227,26 @@ public struct Explainer: Sendable {
                         arrows: Self.arrow(arrow, pv.uci.first ?? line.uci))
     }
 
-    /// The threat a `threatens` motif names, as a line of one move.
-    static func threat(_ m: Motif) -> NoteLine? {
-        guard case .threatens(let san, let uci, _, let e) = m else { return nil }
-        return NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci))
+    /// What the move threatens, as a line of one move played from the position with the move passed: the engine's
+    /// threat (`threatens`, its null-move search) where it was asked, else the board's: a mate in one
+    /// (`threatensMate`), else taking the most valuable piece the move newly attacks (`attacks`: one with no defender,
+    /// or worth more than the attacker). Nil when the move threatens none of these.
+    static func threat(_ motifs: [Motif], after: Position) -> NoteLine? {
+        for m in motifs {
+            if case .threatens(let san, let uci, _, let e) = m { return NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci)) }
+        }
+        for m in motifs {
+            if case .threatensMate(let san, let uci) = m { return NoteLine(uci: [uci], san: [san], score: nil, text: "", arrows: Self.arrow(.red, uci)) }
+        }
+        let targets = motifs.compactMap { m -> (PlacedPiece, PlacedPiece)? in
+            if case .attacks(let a, let t, _) = m { return (a, t) }
+            return nil
+        }
+        guard let again = BoardFacts.passing(after),
+              let (a, t) = targets.max(by: { BoardFacts.value($0.1.role) < BoardFacts.value($1.1.role) }),
+              let take = again.legalMoves.first(where: { $0.from == a.square && $0.to == t.square && ($0.promotion == nil || $0.promotion == .queen) })
+        else { return nil }
+        return NoteLine(uci: [take.uci], san: [again.san(take)], score: nil, text: "", arrows: Self.arrow(.red, take.uci))
     }
 }
 

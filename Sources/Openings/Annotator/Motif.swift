@@ -67,6 +67,9 @@ public enum Motif: Hashable, Sendable {
     case attacks(attacker: PlacedPiece, target: PlacedPiece, defended: Bool)
     /// With the move again, the mover would play `san`: the engine's best move in the null-move position.
     case threatens(san: String, uci: String, gain: ThreatGain, evidence: EngineEvidence)
+    /// Were the mover to move again, `san` would mate at once, and no move mated before the move: a fact of the board
+    /// (no engine), said where the engine's null-move search was not asked (`threatens` says it where it was).
+    case threatensMate(san: String, uci: String)
     /// The opponent's best move before this one (`san`, what it would have won) is no longer possible or no longer wins.
     case prevents(san: String, gain: ThreatGain, evidence: EngineEvidence)
     case check(checker: PlacedPiece, king: Square, mate: Bool)
@@ -124,6 +127,7 @@ public enum Motif: Hashable, Sendable {
         case .opensLine: .opensLine
         case .attacks: .attacks
         case .threatens: .threatens
+        case .threatensMate: .threatensMate
         case .prevents: .prevents
         case .check: .check
         case .answersCheck: .answersCheck
@@ -168,7 +172,7 @@ public enum Motif: Hashable, Sendable {
         case .preparesCastling(let r, _): [r]
         case .opensLine(let p, let t): p.map(\.square) + [t]
         case .attacks(let a, let t, _): [a.square, t.square]
-        case .threatens(_, let uci, _, _): Self.uciSquares(uci)
+        case .threatens(_, let uci, _, _), .threatensMate(_, let uci): Self.uciSquares(uci)
         case .prevents(_, .wins(let p), _): [p.square]
         case .prevents(_, .mate, _): []
         case .check(let c, let k, _): [c.square, k]
@@ -208,7 +212,7 @@ public enum Motif: Hashable, Sendable {
         switch self {
         case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, _, let e): e
         case .captures(_, _, _, let e): e
-        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .check, .answersCheck,
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatensMate, .check, .answersCheck,
              .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns, .isolatedPawn,
              .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened, .makesLuft,
              .kingInCentre, .principle:
@@ -223,7 +227,7 @@ public enum Motif: Hashable, Sendable {
         case .occupiesCentre, .controlsCentre: [.centreControl]
         case .castles, .preparesCastling: [.kingSafety, .development]
         case .opensLine, .attacks: [.pieceActivity]
-        case .threatens(_, _, .mate, _), .prevents(_, .mate, _): [.tactics, .kingSafety]
+        case .threatens(_, _, .mate, _), .prevents(_, .mate, _), .threatensMate: [.tactics, .kingSafety]
         case .threatens, .prevents: [.tactics, .material]
         case .check: [.tactics, .kingSafety]
         case .answersCheck, .kingShieldWeakened, .makesLuft, .kingInCentre: [.kingSafety]
@@ -262,6 +266,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     case opensLine = "opens-line"
     case attacks
     case threatens
+    case threatensMate = "threatens-mate"
     case prevents
     case check
     case answersCheck = "answers-check"
@@ -298,7 +303,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     public var needsEngine: Bool {
         switch self {
         case .threatens, .prevents, .winsMaterial, .gambit, .losesMaterial, .losesGround: true
-        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .check, .answersCheck,
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatensMate, .check, .answersCheck,
              .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns,
              .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened,
              .makesLuft, .kingInCentre, .principle:

@@ -37,6 +37,7 @@ extension Note {
         }
         // The better move may be written the same way as the answer (8...Nxe4 instead, 9.Nxe4 the answer): naming it is no spoiler.
         if let a = answer?.san.first, a != better?.san.first, Self.names(a, in: text, subject: san) { out.append("the text gives the answer \(a) away") }
+        if let a = answer?.san.first, let plan = leaves?.plan, Self.names(a, in: plan, subject: "") { out.append("the plan gives the answer \(a) away") }
         if let c = claim, !motifs.contains(where: { $0.kind == c.kind && $0.evidence == c.evidence }) {
             out.append("claim \(c.kind.rawValue) stands on no motif with its evidence")
         }

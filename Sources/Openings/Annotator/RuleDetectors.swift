@@ -8,7 +8,7 @@ enum RuleDetectors {
     /// Every rule detector, in the order their motifs are listed.
     static let all: [Detector] = [
         castles, develops, occupiesCentre, controlsCentre, recapturesOrTrades, removesDefender, removesAttacker, opensFile, answersCheck, check,
-        attacks, forks, pins, defends, supports, offersTrade, escapes, avoidsPawnPush, opensLine, preparesCastling, pawnBreak, pawnChain,
+        attacks, threatensMate, forks, pins, defends, supports, offersTrade, escapes, avoidsPawnPush, opensLine, preparesCastling, pawnBreak, pawnChain,
         preparesPush, takesSquare, gainsSpace, pawnStructure, kingShieldWeakened, makesLuft, kingInCentre,
     ]
 
@@ -122,6 +122,15 @@ enum RuleDetectors {
             out.append(.attacks(attacker: PlacedPiece(c.moved.role, c.move.to), target: PlacedPiece(tr, t), defended: defended))
         }
         return out
+    }
+
+    /// Were the mover to move again, a move would mate at once, and none did before the move (the move itself gives
+    /// no check: a check is said as such). The board's fact; the engine's `threatens` says it where the null-move search
+    /// was asked, and then this one is dropped (`Annotator.motifs`).
+    static func threatensMate(_ c: MoveContext) -> [Motif] {
+        guard !c.after.isCheck, let again = BoardFacts.passing(c.after), let m = BoardFacts.mateInOne(again),
+              BoardFacts.mateInOne(c.before) == nil else { return [] }
+        return [.threatensMate(san: again.san(m), uci: m.uci)]
     }
 
     /// A fork: the moved piece hits two or more targets, and after every reply the mover still wins material

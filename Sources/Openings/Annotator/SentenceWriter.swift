@@ -106,7 +106,7 @@ struct SentenceWriter {
         // Naming an opponent's losing move a mistake is no spoiler (the learner is about to punish it); naming the
         // punishing move would be, and the wording names only the opponent's own better move.
         case .losesGround: return false
-        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .check,
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .threatensMate, .check,
              .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
              .removesAttacker, .opensFile, .offersMaterial, .doubledPawns, .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace,
              .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
@@ -118,7 +118,7 @@ struct SentenceWriter {
     static func rank(_ m: Motif) -> Int {
         switch m {
         case .check(_, _, true): 0
-        case .threatens(_, _, .mate, _): 1
+        case .threatens(_, _, .mate, _), .threatensMate: 1
         case .answersCheck: 2
         case .forks: 3
         case .losesGround: 4
@@ -190,6 +190,8 @@ struct SentenceWriter {
             return .clause(["attacks \(yours) \(t.role.name) on \(t.square.name)\(tail)", "hits \(yours) \(t.role.name) on \(t.square.name)\(tail)"])
         case .threatens(let san, _, .mate, _):
             return .clause(["threatens mate with \(san)", "sets up the mating threat \(san)"])
+        case .threatensMate(let san, _):
+            return .clause(["threatens mate with \(san)", "sets up the mate \(san)"])
         case .threatens(let san, _, .wins(let p), _):
             return .clause(["threatens \(san), winning \(yours) \(p.role.name) on \(p.square.name)",
                             "threatens to win \(yours) \(p.role.name) on \(p.square.name) with \(san)"])

@@ -48,6 +48,9 @@ struct MoveNotes {
         var out = MoveNotes()
         let curriculum = tree.nodes.count
         let learners = Self.learners(tree: tree, sources: sources)
+        let plans = Self.plans(tree: tree)
+        var nodeOf: [PositionIdentity: Int] = [:]
+        for n in table.nodes where nodeOf[n.position.identity] == nil { nodeOf[n.position.identity] = n.id }
         var known: [PositionIdentity: EngineVerdict] = [:]
         for (n, v) in zip(table.nodes, verdicts) { if let v { known[n.position.identity] = v } }
         var children: [Int: [Move]] = [:]
@@ -104,7 +107,16 @@ struct MoveNotes {
             let pass = ParentLinesOracle.passing(p).flatMap { passing[$0] }
             let explainer = Explainer(engine: ParentLinesOracle(parent: p, verdict: parent, passing: pass, searched: searched))
             for m in moves {
-                let (note, _) = explainer.explain(m, in: p, learner: learner)
+                var course: CourseContext?
+                if i < curriculum {
+                    // The name of the position reached: the list's (a table position, by identity: transpositions too),
+                    // else this position's own, inherited.
+                    let reached = nodeOf[p.playingUnchecked(m).identity].flatMap { table.nodes[$0 - 1].name } ?? node.name
+                    let plan = plans[node.id]
+                    course = CourseContext(moves: plan?.moves ?? [], expected: plan?.expected, plannedAnswer: plan?.answer,
+                                           reachedName: reached?.opening.name)
+                }
+                let (note, _) = explainer.explain(m, in: p, learner: learner, course: course)
                 let problems = note.problems()
                 guard problems.isEmpty, let record = Self.record(note, positionID: Int64(node.id), key: p.zobristKey) else {
                     let why = problems.isEmpty ? (note.grade == nil ? "no grade" : "no text") : problems.joined(separator: "; ") + " in \"\(note.text)\""
@@ -132,6 +144,22 @@ struct MoveNotes {
         return out
     }
 
+    /// What the course plays at each curriculum node (by node id): every move its lines play there, and the first
+    /// line's move with the move it answers that with (the plan a move off the lines may change).
+    static func plans(tree: OpeningTree) -> [Int: (moves: Set<String>, expected: String?, answer: String?)] {
+        var out: [Int: (moves: Set<String>, expected: String?, answer: String?)] = [:]
+        for e in tree.edges { out[e.from, default: ([], nil, nil)].moves.insert(e.move.uci) }
+        for line in tree.lines {
+            for (k, id) in line.edges.enumerated() {
+                let edge = tree.edges[id - 1]
+                guard out[edge.from]?.expected == nil else { continue }
+                out[edge.from]?.expected = edge.move.uci
+                out[edge.from]?.answer = k + 1 < line.edges.count ? tree.edges[line.edges[k + 1] - 1].move.uci : nil
+            }
+        }
+        return out
+    }
+
     /// The row of a note; nil when it has no grade (the engine gave no line for the move) or no text.
     static func record(_ n: Note, positionID: Int64, key: UInt64) -> MoveNoteRecord? {
         guard let g = n.grade, !n.text.isEmpty else { return nil }
@@ -148,7 +176,8 @@ struct MoveNotes {
             threatUCI: n.threat?.uci.first,
             refutationUCI: joined(n.refutation?.uci), refutationSAN: joined(n.refutation?.san), refutationText: words(n.refutation?.text),
             betterUCI: n.better?.uci.first, betterSAN: n.better?.san.first, betterText: words(n.better?.text),
-            answerUCI: n.answer?.uci.first, answerSAN: n.answer?.san.first, depth: n.depth ?? 0)
+            answerUCI: n.answer?.uci.first, answerSAN: n.answer?.san.first, depth: n.depth ?? 0,
+            leavesCourse: n.leaves != nil, leavesName: n.leaves?.name, planText: n.leaves?.plan)
     }
 }
 

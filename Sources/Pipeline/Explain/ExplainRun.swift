@@ -180,6 +180,12 @@ enum ExplainJSON {
         var betterLine: Line?
         var refutationLine: Line?
         var answerLine: Line?
+        /// For a move that leaves the course's lines (a bundle note): the name of the position reached, the plan change.
+        var leaves: Exit?
+    }
+    struct Exit: Encodable {
+        var name: String?
+        var plan: String?
     }
 
     static func line(_ l: NoteLine?) -> Line? {
@@ -189,7 +195,8 @@ enum ExplainJSON {
     static func object(_ n: Note, fromBundle: Bool) -> Object {
         Object(move: n.uci, san: n.san, fen: n.fenBefore, verdict: n.verdict?.rawValue, drop: n.grade?.drop, rank: n.grade?.rank,
                text: n.text, fromBundle: fromBundle, better: n.better?.uci.first, refutation: n.refutation?.uci, threat: n.threat?.uci.first,
-               answer: n.answer?.uci.first, betterLine: line(n.better), refutationLine: line(n.refutation), answerLine: line(n.answer))
+               answer: n.answer?.uci.first, betterLine: line(n.better), refutationLine: line(n.refutation), answerLine: line(n.answer),
+               leaves: n.leaves.map { Exit(name: $0.name, plan: $0.plan) })
     }
 
     static func array(_ notes: [Note], fromBundle: [Bool]) -> String {
@@ -215,6 +222,7 @@ enum ExplainText {
         add("refutation", n.refutation)
         add("threat", n.threat)
         add("answer", n.answer)
+        if let e = n.leaves { out += "  leaves the course\(e.name.map { ", into the " + $0 } ?? "")\(e.plan.map { ": " + $0 } ?? "")\n" }
         return out
     }
 }
