@@ -114,13 +114,35 @@ public struct Annotator: Sendable {
                 }
             }
         }
+        var views: [[EngineView]] = []
+        for (li, r) in requests.enumerated() where oracle != nil {
+            views.append(zip(r.moves, slots[li]).map { lm, s in
+                let v = s.map { $0.flatMap { verdicts[$0] } }
+                var view = EngineView(before: v[0], after: v[1], passBefore: v[2], passAfter: v[3])
+                if let before = view.before {
+                    view.confirming = VerdictConfirmation.bestChild(of: lm.move, in: lm.before, before: before, after: view.after,
+                                                                    thresholds: options.verdicts)
+                }
+                return view
+            })
+        }
+        // A second batch: the searches that confirm a mistake read from a shallow line (VerdictConfirmation).
+        var seen: Set<Position> = []
+        let confirming = views.joined().compactMap(\.confirming).filter { seen.insert($0).inserted }
+        if let oracle, !confirming.isEmpty {
+            var found: [Position: EngineVerdict] = [:]
+            for (p, r) in zip(confirming, oracle.analyse(confirming)) {
+                switch r {
+                case .success(let v): found[p] = v
+                case .failure(let f) where f.isOmission: continue
+                case .failure(let f): problems.append(f)
+                }
+            }
+            views = views.map { $0.map { v in var v = v; v.bestChild = v.confirming.flatMap { found[$0] }; return v } }
+        }
         var out: [[MoveAnnotation]] = []
         for (li, r) in requests.enumerated() {
-            let views: [EngineView]? = oracle == nil ? nil : slots[li].map { s in
-                let v = s.map { $0.flatMap { verdicts[$0] } }
-                return EngineView(before: v[0], after: v[1], passBefore: v[2], passAfter: v[3])
-            }
-            out.append(annotateLine(r, views: views))
+            out.append(annotateLine(r, views: oracle == nil ? nil : views[li]))
         }
         return (out, problems)
     }

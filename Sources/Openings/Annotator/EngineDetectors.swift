@@ -82,6 +82,13 @@ enum EngineDetectors {
         // A real offer: taking it is among the engine's top replies (otherwise the material is not really there to take).
         guard v.lines.contains(where: { l in (try? c.after.move(uci: l.uci)).map { $0.capture != nil && $0.to == square } ?? false })
         else { return [] }
+        // A piece the engine's line wins back (the move and its best reply line, to a quiet point) was not given:
+        // no "sacrifice", no "left to be won".
+        if r != .pawn, let best = v.lines.first {
+            let line = LineMaterial([c.move.uci] + best.pv, from: c.before).toQuietPoint(plies: Explainer.refutationPlies + 1,
+                                                                                         atMost: Explainer.refutationMaxPlies + 1)
+            if line.change(for: c.us) > -100 { return [] }
+        }
         let mistake = isMistake(c)
         let compensated = played.isBetter(than: .centipawns(c.options.compensationFloor), by: 0) && !mistake
         // Neither enough play nor a mistake (every move was as bad): no claim either way.
@@ -91,8 +98,8 @@ enum EngineDetectors {
 
     /// The move's grade against the engine's best move (the verdict table of the options), nil without both scores.
     static func grade(_ c: MoveContext) -> MoveGrade? {
-        guard let best = c.engine?.before?.lines.first, let played = c.playedScore else { return nil }
-        return c.options.verdicts.grade(move: c.move.uci, played: played, best: best, rank: nil)
+        guard let e = c.engine, let before = e.before else { return nil }
+        return VerdictConfirmation.grade(c.move, in: c.before, before: before, after: e.after, bestChild: e.bestChild, thresholds: c.options.verdicts)
     }
 
     /// Graded a mistake or a blunder. (An inaccuracy is a note's verdict, not worth a sentence of its own.)
@@ -102,6 +109,6 @@ enum EngineDetectors {
 
     static func losesGround(_ c: MoveContext) -> [Motif] {
         guard let g = grade(c), g.verdict >= .mistake, let v = c.engine?.before, let best = v.lines.first else { return [] }
-        return [.losesGround(better: best.san, betterUCI: best.uci, best: best.score, verdict: g.verdict, evidence: c.evidence(g.played, of: v))]
+        return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, evidence: c.evidence(g.played, of: v))]
     }
 }

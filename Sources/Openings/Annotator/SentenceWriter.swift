@@ -41,8 +41,12 @@ struct SentenceWriter {
         let ranked = motifs.enumerated().sorted { (Self.rank($0.element), $0.offset) < (Self.rank($1.element), $1.offset) }.map(\.element)
         // A claim that would give the answer away is no candidate: the next one with evidence is said instead.
         let claim = ranked.first { $0.evidence != nil && !Self.isSpoiler($0, c) }
+        var subjects: Set<Square> = []
         let told = ranked.filter { $0.evidence == nil || $0 == claim }
             .filter { m in !Self.isSpoiler(m, c) }
+            // Two clauses about one square say one thing twice ("claims the centre with a pawn on e5 and gains space
+            // with the pawn on e5"): the higher-ranked one is said.
+            .filter { m in Self.subject(m).map { subjects.insert($0).inserted } ?? true }
         var clauses: [[String]] = []
         var sentences: [String] = []
         var claimWritten = false
@@ -111,6 +115,22 @@ struct SentenceWriter {
              .removesAttacker, .opensFile, .offersMaterial, .doubledPawns, .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace,
              .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
             return false
+        }
+    }
+
+    /// The square a pawn move's clause is about, where two motifs can say the same of it: the square the pawn now
+    /// stands on (centre, space) or the pawn it strikes at (a break, an attack); nil for every other clause.
+    static func subject(_ m: Motif) -> Square? {
+        switch m {
+        case .occupiesCentre(.pawn, let s): s
+        case .gainsSpace(let s): s
+        case .pawnBreak(_, let target): target
+        case .attacks(let a, let t, _) where a.role == .pawn: t.square
+        case .occupiesCentre, .attacks, .develops, .controlsCentre, .castles, .preparesCastling, .opensLine, .threatens, .prevents, .check,
+             .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures,
+             .removesDefender, .removesAttacker, .opensFile, .offersMaterial, .losesGround, .doubledPawns, .isolatedPawn, .passedPawn,
+             .pawnChain, .preparesPush, .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
+            nil
         }
     }
 
