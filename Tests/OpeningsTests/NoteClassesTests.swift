@@ -153,3 +153,23 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
         #expect(centre && !space, "\(e5.explanation)")
     }
 }
+
+@Suite struct LossNamedTests {
+    /// Review 3 #6: 1...h6?? leaves the queen on b6 to the knight on a4 (already attacked before the move); the text
+    /// said only "h6 takes the g5 square away from White's pieces". The verdict now comes first with what the engine's
+    /// line wins on the board, for either side (it names no move: no spoiler).
+    @Test func aBlunderSaysWhatItLosesFirst() throws {
+        let p = try Position(fen: "r1b1kb1r/pp3ppp/1qn1p3/3pPn2/N2P4/5N2/PP2BPPP/R1BQK2R b KQkq - 0 1")
+        let h6 = try p.move(uci: "h7h6")
+        let before = verdict([try line(p, ["b6a5", "a4c3", "a5b6"], 0, depth: 8),
+                              try line(p, ["h7h6", "a4b6", "a7b6", "e1g1", "f8e7"], -499, depth: 8)], depth: 8)
+        for learner in [PieceColor.black, .white] {
+            let (note, _) = Explainer(engine: ParentLinesOracle(parent: p, verdict: before)).explain(h6, in: p, learner: learner)
+            #expect(note.verdict == .blunder)
+            #expect(note.text.hasPrefix("This is a blunder: it loses a queen for a knight. The engine prefers Qa5+"), "\(note.text)")
+            #expect(!note.text.contains("Nxb6"), "\(note.text)")
+            #expect(note.refutation?.text.hasPrefix("After Nxb6 axb6 O-O Be7, White has won a queen for a knight.") == true, "\(note.refutation?.text ?? "")")
+            #expect(note.problems().isEmpty, "\(note.problems())")
+        }
+    }
+}

@@ -109,6 +109,11 @@ enum EngineDetectors {
 
     static func losesGround(_ c: MoveContext) -> [Motif] {
         guard let g = grade(c), g.verdict >= .mistake, let v = c.engine?.before, let best = v.lines.first else { return [] }
-        return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, evidence: c.evidence(g.played, of: v))]
+        // What the engine's line after the move wins, counted on the board where the refutation the note shows ends.
+        let loses = c.engine?.after?.lines.first.flatMap { l in
+            MaterialWon(move: c.move, in: c.before, line: LineMaterial(l.pv, from: c.after)
+                .toQuietPoint(plies: Explainer.refutationPlies, atMost: Explainer.refutationMaxPlies)).swing(for: c.them)
+        }
+        return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, loses: loses, evidence: c.evidence(g.played, of: v))]
     }
 }

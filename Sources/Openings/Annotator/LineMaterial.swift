@@ -71,9 +71,9 @@ struct MaterialWon {
         }
     }
 
-    /// `side`'s gain in words ("a knight for a pawn", "two pawns") when it won a pawn or more, counted on the board
-    /// from before the move to the end of the line; nil otherwise.
-    func words(for side: PieceColor) -> String? {
+    /// `side`'s gain when it won a pawn or more, counted on the board from before the move to the end of the line
+    /// (equal pieces taken on both sides cancel); nil otherwise.
+    func swing(for side: PieceColor) -> MaterialSwing? {
         guard !promoted else { return nil }
         let board = LineMaterial.balance(end.board, side) - LineMaterial.balance(start.board, side)
         var got = lost[side.opposite] ?? []
@@ -87,8 +87,20 @@ struct MaterialWon {
         }
         let net = got.map(BoardFacts.value).reduce(0, +) - gave.map(BoardFacts.value).reduce(0, +)
         guard net >= 100, net == board else { return nil }
-        return gave.isEmpty ? Self.list(got) : "\(Self.list(got)) for \(Self.list(gave))"
+        return MaterialSwing(won: got, given: gave)
     }
+
+    /// `side`'s gain in words ("a knight for a pawn", "two pawns"), as ``swing(for:)``.
+    func words(for side: PieceColor) -> String? { swing(for: side)?.words }
+}
+
+/// Material one side wins along a line, for what it gives: the pieces of equal value taken on both sides left out.
+public struct MaterialSwing: Hashable, Sendable {
+    public var won: [Role]
+    public var given: [Role]
+
+    /// "a knight for a pawn", "two pawns".
+    public var words: String { given.isEmpty ? Self.list(won) : "\(Self.list(won)) for \(Self.list(given))" }
 
     /// "a rook and two pawns": the most valuable first.
     static func list(_ roles: [Role]) -> String {

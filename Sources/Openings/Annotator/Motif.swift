@@ -97,7 +97,7 @@ public enum Motif: Hashable, Sendable {
     /// Material left to be won, with the engine's judgement: a gambit (compensation) or a loss.
     case offersMaterial(piece: PlacedPiece, compensated: Bool, evidence: EngineEvidence)
     /// The engine's best move was clearly better than the move played.
-    case losesGround(better: String, betterUCI: String, best: Score, verdict: MoveVerdict, evidence: EngineEvidence)
+    case losesGround(better: String, betterUCI: String, best: Score, verdict: MoveVerdict, loses: MaterialSwing?, evidence: EngineEvidence)
     case doubledPawns(side: PieceColor, file: Int)
     case isolatedPawn(side: PieceColor, square: Square)
     case passedPawn(side: PieceColor, square: Square)
@@ -184,7 +184,7 @@ public enum Motif: Hashable, Sendable {
         case .removesDefender(let c, let g), .removesAttacker(let c, let g, _): [c.square, g.square]
         case .opensFile: []
         case .offersMaterial(let p, _, _): [p.square]
-        case .losesGround(_, let uci, _, _, _): Self.uciSquares(uci)
+        case .losesGround(_, let uci, _, _, _, _): Self.uciSquares(uci)
         case .doubledPawns: []
         case .isolatedPawn(_, let s), .passedPawn(_, let s): [s]
         case .pawnChain(let b, let h): [b, h]
@@ -206,7 +206,7 @@ public enum Motif: Hashable, Sendable {
     /// The engine evidence of a material or evaluative motif; nil for motifs the rules alone establish.
     public var evidence: EngineEvidence? {
         switch self {
-        case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, _, let e): e
+        case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, _, _, let e): e
         case .captures(_, _, _, let e): e
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .check, .answersCheck,
              .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns, .isolatedPawn,

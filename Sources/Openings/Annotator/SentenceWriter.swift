@@ -83,6 +83,10 @@ struct SentenceWriter {
             parts = [lead ?? "", Self.claimSentence(claim, self, c)].filter { !$0.isEmpty }
             if parts.joined(separator: " ").count > Self.maxLength { parts = [Self.claimSentence(claim, self, c)] }
         }
+        // A mistake's verdict, and what it loses, comes first: the move's other merits only after it.
+        if claimWritten, let claim, claim.kind == .losesGround, let i = parts.firstIndex(where: { Self.contains(claim, $0, self, c) }), i > 0 {
+            parts.insert(parts.remove(at: i), at: 0)
+        }
         let text = parts.joined(separator: " ")
         for s in parts { used.insert(s) }
         return (text, claimWritten ? claim : nil)
@@ -282,13 +286,16 @@ struct SentenceWriter {
                             "gives up the \(p.role.name) on \(p.square.name) as \(what), and the engine agrees there is play for it"])
         case .offersMaterial(let p, false, _):
             return .sentence(["This leaves the \(p.role.name) on \(p.square.name) to be won, and the engine sees too little in return: a mistake."])
-        case .losesGround(let better, _, let best, let verdict, let e):
+        case .losesGround(let better, _, let best, let verdict, let loses, let e):
             let what = verdict.withArticle
             if case .mate(let n) = e.score, n <= 0 { return .sentence(["This is \(what) that allows a forced mate; the engine prefers \(better)."]) }
             if case .mate(let n) = best, n > 0 { return .sentence(["This is \(what): \(better) was a forced mate."]) }
             let drop = best.centipawns(minus: e.score).map(Self.pawnsText) ?? "a lot"
             if let p = c.leftToBeWon {
                 return .sentence(["This is \(what): it leaves the \(p.role.name) on \(p.square.name) to be won. The engine prefers \(better), by \(drop)."])
+            }
+            if let loses {
+                return .sentence(["This is \(what): it loses \(loses.words). The engine prefers \(better), by \(drop)."])
             }
             return .sentence(["This is \(what): the engine prefers \(better), by \(drop).", "The engine calls this \(what): \(better) was better by \(drop)."])
         case .doubledPawns(let side, let file):
