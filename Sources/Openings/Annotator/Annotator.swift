@@ -162,6 +162,10 @@ public struct Annotator: Sendable {
             return []
         })
         found.removeAll { if case .attacks(_, let t, _) = $0 { named.contains(t.square) } else { false } }
+        // "Wins the knight on c4", "removes the knight that was the only guard …" already name what was taken.
+        if found.contains(where: { [.winsMaterial, .removesDefender, .removesAttacker].contains($0.kind) }) {
+            found.removeAll { $0.kind == .takes }
+        }
         // A fork with check already says it checks.
         if found.contains(where: { if case .forks(_, let t) = $0 { t.contains { $0.role == .king } } else { false } }) {
             found.removeAll { if case .check(_, _, false) = $0 { true } else { false } }
@@ -180,7 +184,7 @@ public struct Annotator: Sendable {
     /// Whether a motif gives a reason on its own; a bare trade or recapture only names the capture.
     static func saysWhy(_ m: Motif) -> Bool {
         switch m {
-        case .captures(_, _, .tradedFor, _), .recaptures(_, _, false): false
+        case .captures(_, _, .tradedFor, _), .captures(_, _, .takes, _), .recaptures(_, _, false): false
         case .kingShieldWeakened, .doubledPawns, .isolatedPawn, .passedPawn, .kingInCentre: false
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .prevents,
              .check, .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,

@@ -39,6 +39,9 @@ public enum CaptureOutcome: Hashable, Sendable {
     case tradedFor(Role)
     /// The capture wins material and the engine agrees (`EngineEvidence` on the motif).
     case winsMaterial
+    /// Neither taken back by the line's next move nor a recapture nor material the engine says is won: the capture is
+    /// named, so a text never describes a capture as if it took nothing.
+    case takes
 }
 
 /// The true general principle a move follows, said when nothing more concrete can be said about it.
@@ -136,6 +139,7 @@ public enum Motif: Hashable, Sendable {
         case .forks: .forks
         case .captures(_, _, .tradedFor, _): .trades
         case .captures(_, _, .winsMaterial, _): .winsMaterial
+        case .captures(_, _, .takes, _): .takes
         case .recaptures: .recaptures
         case .removesDefender: .removesDefender
         case .removesAttacker: .removesAttacker
@@ -274,6 +278,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     case forks
     case trades
     case winsMaterial = "wins-material"
+    case takes
     case recaptures
     case removesDefender = "removes-defender"
     case removesAttacker = "removes-attacker"
@@ -299,7 +304,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .threatens, .prevents, .winsMaterial, .gambit, .losesMaterial, .losesGround: true
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .check, .answersCheck,
-             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns,
+             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .takes, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns,
              .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened,
              .makesLuft, .kingInCentre, .principle:
             false

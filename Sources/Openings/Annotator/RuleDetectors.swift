@@ -43,7 +43,8 @@ enum RuleDetectors {
         return new.isEmpty ? [] : [.controlsCentre(piece: c.moved.role, squares: Array(new))]
     }
 
-    /// A recapture on the square just captured on; or a capture the line's next move takes back (a trade).
+    /// A recapture on the square just captured on; or a capture the line's next move takes back (a trade); else the
+    /// capture itself ("takes the bishop on c4"), which an engine motif that says more replaces (`Annotator.motifs`).
     static func recapturesOrTrades(_ c: MoveContext) -> [Motif] {
         guard let captured = c.move.capture else { return [] }
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
@@ -59,7 +60,7 @@ enum RuleDetectors {
         if let r = c.reply, r.capture != nil, r.to == c.move.to {
             return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]
         }
-        return []
+        return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
     }
 
     /// The captured piece was the only guard of an enemy piece that the mover attacks.

@@ -155,6 +155,7 @@ struct SentenceWriter {
         case .castles: 11
         case .recaptures: 12
         case .captures(_, _, .tradedFor, _): 13
+        case .captures(_, _, .takes, _): 12
         case .removesDefender: 14
         case .removesAttacker: 14
         case .opensFile: 25
@@ -265,6 +266,8 @@ struct SentenceWriter {
             if given > got { return .clause(["gives up the \(r.name) for only the \(lost.name) on \(t.square.name), as the \(r.name) is taken there next"]) }
             if given < got { return .clause(["gives only the \(r.name) for the \(lost.name) on \(t.square.name), though it is taken back"]) }
             return .clause(["gives the \(r.name) for the \(lost.name) on \(t.square.name), a trade"])
+        case .captures(_, let t, .takes, _):
+            return .clause(["takes the \(t.role.name) on \(t.square.name)", "captures the \(t.role.name) on \(t.square.name)"])
         case .captures(_, let t, .winsMaterial, _):
             return .clause(["wins the \(t.role.name) on \(t.square.name)", "wins a \(t.role.name): the one on \(t.square.name)"])
         case .recaptures(_, let t, let evens):
