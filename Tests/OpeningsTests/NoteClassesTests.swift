@@ -173,3 +173,14 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
         }
     }
 }
+
+@Suite struct DuplicateSubjectTests {
+    /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
+    /// trade queens": one clause about the queen on h8.
+    @Test func anAttackAndATradeOfferOnOnePieceAreOneClause() throws {
+        let p = try Position(fen: "r1b1kb1Q/ppppq2p/2n2np1/8/3PP3/2N5/PPP2PPP/R1B1KB1R b KQq - 0 1")
+        let note = try #require(Annotator().annotate(line: [LineMove(before: p, move: try p.move(uci: "e7g7"))], learner: .white).first)
+        #expect(note.motifs.contains { $0.kind == .attacks } && note.motifs.contains { $0.kind == .offersTrade }, "\(note.motifs)")
+        #expect(note.explanation.components(separatedBy: "on h8").count == 2, "\(note.explanation)")
+    }
+}

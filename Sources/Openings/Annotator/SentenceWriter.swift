@@ -122,16 +122,20 @@ struct SentenceWriter {
         }
     }
 
-    /// The square a pawn move's clause is about, where two motifs can say the same of it: the square the pawn now
-    /// stands on (centre, space) or the pawn it strikes at (a break, an attack); nil for every other clause.
+    /// The square a clause is about, where two motifs can say the same of it: the square a pawn now stands on
+    /// (centre, space), the enemy piece a move strikes at (a break, an attack, a trade offer), the square the moved
+    /// piece left (out of an attack, away from a pawn push); nil for every other clause.
     static func subject(_ m: Motif) -> Square? {
         switch m {
         case .occupiesCentre(.pawn, let s): s
         case .gainsSpace(let s): s
         case .pawnBreak(_, let target): target
-        case .attacks(let a, let t, _) where a.role == .pawn: t.square
-        case .occupiesCentre, .attacks, .develops, .controlsCentre, .castles, .preparesCastling, .opensLine, .threatens, .prevents, .check,
-             .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures,
+        case .attacks(_, let t, _): t.square
+        case .offersTrade(_, let t): t.square
+        case .escapes(_, let from, _, _): from
+        case .avoidsPawnPush(_, let from, _, _): from
+        case .occupiesCentre, .develops, .controlsCentre, .castles, .preparesCastling, .opensLine, .threatens, .prevents, .check,
+             .answersCheck, .defends, .supports, .pins, .forks, .captures, .recaptures,
              .removesDefender, .removesAttacker, .opensFile, .offersMaterial, .losesGround, .doubledPawns, .isolatedPawn, .passedPawn,
              .pawnChain, .preparesPush, .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
             nil
