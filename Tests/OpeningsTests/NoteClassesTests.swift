@@ -184,3 +184,20 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
         #expect(note.explanation.components(separatedBy: "on h8").count == 2, "\(note.explanation)")
     }
 }
+
+@Suite struct MaterialClaimLineTests {
+    /// Review 3 #2: "dxe5 wins a pawn: the one on e5" where 1...dxe5 takes back: a pawn trade. A capture wins material
+    /// only when the engine's line, shown to a quiet point, leaves the mover a pawn or more up on the board.
+    @Test func aCaptureTheLineTakesBackWinsNothing() throws {
+        let p = try Position(fen: "rnbq1rk1/ppp2pbp/3p1np1/4p3/2PPP3/2N1BN2/PP3PPP/R2QKB1R w KQ - 0 1")
+        let dxe5 = try p.move(uci: "d4e5")
+        let after = p.playingUnchecked(dxe5)
+        let before = verdict([try line(p, ["d4e5", "d6e5", "d1d8", "f8d8"], 138, depth: 8)], depth: 8)
+        let reply = verdict([try line(after, ["d6e5", "d1d8", "f8d8", "c3d5"], -138, depth: 7)], depth: 7)
+        let oracle = StubOracle(verdicts: [p.fen(): before, after.fen(): reply])
+        let note = try #require(Annotator(oracle: oracle).annotate(line: [LineMove(before: p, move: dxe5)], learner: .white).first)
+        #expect(!note.motifs.contains { $0.kind == .winsMaterial }, "\(note.motifs)")
+        #expect(!note.explanation.contains("wins"), "\(note.explanation)")
+        #expect(note.explanation.hasPrefix("dxe5 takes the pawn on e5") || note.explanation.hasPrefix("dxe5 captures the pawn on e5"), "\(note.explanation)")
+    }
+}

@@ -61,6 +61,9 @@ enum EngineDetectors {
         guard net >= 100, balance >= 100, played.isBetter(than: .centipawns(c.options.winningScore), by: 0), !isMistake(c)
         else { return [] }
         if let p = c.previous, p.capture != nil, p.to == c.move.to { return [] }   // a recapture restores, it does not win
+        // The engine's line after the capture, to a quiet point, must leave the mover a pawn or more up on the board:
+        // a capture the line wins back (a pawn trade by another route) wins nothing.
+        if let best = v.lines.first, Self.lineChange(c, best) < 100 { return [] }
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
         return [.captures(piece: c.moved.role, target: target, outcome: .winsMaterial, evidence: c.evidence(played, of: v))]
     }
@@ -84,16 +87,19 @@ enum EngineDetectors {
         else { return [] }
         // A piece the engine's line wins back (the move and its best reply line, to a quiet point) was not given:
         // no "sacrifice", no "left to be won".
-        if r != .pawn, let best = v.lines.first {
-            let line = LineMaterial([c.move.uci] + best.pv, from: c.before).toQuietPoint(plies: Explainer.refutationPlies + 1,
-                                                                                         atMost: Explainer.refutationMaxPlies + 1)
-            if line.change(for: c.us) > -100 { return [] }
-        }
+        if r != .pawn, let best = v.lines.first, lineChange(c, best) > -100 { return [] }
         let mistake = isMistake(c)
         let compensated = played.isBetter(than: .centipawns(c.options.compensationFloor), by: 0) && !mistake
         // Neither enough play nor a mistake (every move was as bad): no claim either way.
         if !compensated && !mistake { return [] }
         return [.offersMaterial(piece: PlacedPiece(r, square), compensated: compensated, evidence: c.evidence(played, of: v))]
+    }
+
+    /// The mover's material change over the move and the engine's line after it, shown to a quiet point as a
+    /// refutation is (``LineMaterial/toQuietPoint(plies:atMost:)``), counted on the board.
+    static func lineChange(_ c: MoveContext, _ line: EngineLine) -> Int {
+        LineMaterial([c.move.uci] + line.pv, from: c.before)
+            .toQuietPoint(plies: Explainer.refutationPlies + 1, atMost: Explainer.refutationMaxPlies + 1).change(for: c.us)
     }
 
     /// The move's grade against the engine's best move (the verdict table of the options), nil without both scores.
