@@ -275,11 +275,13 @@ enum RuleDetectors {
             let supportAfter = Attacks.pawn(c.them, target) & c.b1.pieces(c.us, .pawn)
             let supportBefore = Attacks.pawn(c.them, target) & c.b0.pieces(c.us, .pawn)
             guard supportAfter.contains(c.move.to), supportBefore.isEmpty else { continue }
-            // A pawn of ours on the same file, behind the target, with a free path to it.
+            // A pawn of ours on the same file, behind the target, with a free path to it, that gets there in one move:
+            // one step, or two from its starting rank (a pawn on e6 does not "prepare ...e4").
             let file = Bitboard.file(target.file) & c.b1.pieces(c.us, .pawn)
             for p in file where p.relativeRank(for: c.us) < target.relativeRank(for: c.us) && p != c.move.to {
                 let path = Attacks.between(p, target)
-                if (path & c.b1.occupied).isEmpty, target.relativeRank(for: c.us) - p.relativeRank(for: c.us) <= 2 {
+                let steps = target.relativeRank(for: c.us) - p.relativeRank(for: c.us)
+                if (path & c.b1.occupied).isEmpty, steps == 1 || (steps == 2 && p.relativeRank(for: c.us) == 1) {
                     return [.preparesPush(push: target.name, supporter: c.move.to)]
                 }
             }
