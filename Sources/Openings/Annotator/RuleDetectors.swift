@@ -192,7 +192,8 @@ enum RuleDetectors {
 
     /// The moved piece and an enemy piece of the same kind attack each other, and the enemy one is defended: a trade offer.
     static func offersTrade(_ c: MoveContext) -> [Motif] {
-        guard c.moved.role != .pawn, c.moved.role != .king else { return [] }
+        // A piece the opponent wins by exchange where it stands is lost, not offered in trade.
+        guard c.moved.role != .pawn, c.moved.role != .king, BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them) <= 0 else { return [] }
         for t in c.reachAfter & c.b1.pieces(c.them, c.moved.role) {
             let theirs = Attacks.of(Piece(c.them, c.moved.role), t, occupied: c.b1.occupied)
             guard theirs.contains(c.move.to), c.b1.attackers(of: c.move.to, by: c.us, occupied: c.b1.occupied).isNotEmpty else { continue }
