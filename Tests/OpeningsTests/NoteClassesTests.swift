@@ -201,3 +201,14 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
         #expect(note.explanation.hasPrefix("dxe5 takes the pawn on e5") || note.explanation.hasPrefix("dxe5 captures the pawn on e5"), "\(note.explanation)")
     }
 }
+
+@Suite struct AnswerNamedTests {
+    /// The verdict comes first, so the move's own name starts a later sentence: that is its subject, not the answer
+    /// (1...Nxe4?? 2.Nxe4 is written the same way), while the answer named inside a sentence is still caught.
+    @Test func theSubjectMayStartAnySentence() {
+        let text = "This is a blunder: it loses a knight for a pawn. The engine prefers Bd7, by about 3.8 pawns. Nxe4 gives up the knight."
+        #expect(!Note.names("Nxe4", in: text, subject: "Nxe4"))
+        #expect(Note.names("Nxe4", in: text + " It also lets White take back with Nxe4.", subject: "Nxe4"))
+        #expect(Note.names("Nxe4", in: "This is a blunder: Nxe4 wins.", subject: "Bd7"))
+    }
+}
