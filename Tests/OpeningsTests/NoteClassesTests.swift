@@ -212,3 +212,16 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
         #expect(Note.names("Nxe4", in: "This is a blunder: Nxe4 wins.", subject: "Bd7"))
     }
 }
+
+@Suite struct LineRunsOutTests {
+    /// A line that runs out on a capture the other side wins back (2.Bxf7+?? with the king to take it, the PV stopping
+    /// there) is cut before the exchange: its end would count a pawn won that is not.
+    @Test func aLineThatRunsOutMidExchangeIsCutBeforeIt() throws {
+        var p = Position.standard
+        for san in ["e4", "e5", "Nf3", "Nc6", "Bc4"] { p.playUnchecked(try p.move(san: san)) }
+        let line = LineMaterial(["g8f6", "c4f7"], from: p)
+        #expect(line.toQuietPoint(plies: 4, atMost: 8).moves.map(\.uci) == ["g8f6"])
+        let taken = LineMaterial(["g8f6", "c4f7", "e8f7"], from: p)
+        #expect(taken.toQuietPoint(plies: 4, atMost: 8).moves.count == 3)
+    }
+}

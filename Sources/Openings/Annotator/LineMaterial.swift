@@ -22,14 +22,20 @@ struct LineMaterial {
     }
 
     /// The line cut to a quiet point: `plies` moves, longer while the next move is a capture (an exchange is played to
-    /// its end, at most `atMost` moves), shorter when it would still end in the middle of one (cut before the exchange,
-    /// the first move always kept). A material count at its end is then not one capture short.
+    /// its end, at most `atMost` moves), shorter when it would still end in the middle of one — the next move a capture,
+    /// or the line run out on a capture the other side wins back by exchange — (cut before the exchange, the first move
+    /// always kept). A material count at its end is then not one capture short.
     func toQuietPoint(plies: Int, atMost: Int) -> LineMaterial {
         let count = moves.count
         func capture(_ i: Int) -> Bool { i < count && moves[i].capture != nil }
+        // The line also ends mid-exchange when it runs out on a capture the other side wins back by exchange.
+        func pending(_ n: Int) -> Bool {
+            guard n == count, n > 0, let last = moves.last, last.capture != nil else { return capture(n) }
+            return BoardFacts.exchangeGain(positions[n].board, on: last.to, by: positions[n].turn) > 0
+        }
         var n = min(plies, count)
         while capture(n) && n < atMost { n += 1 }
-        if capture(n) { while n > 1 && capture(n - 1) { n -= 1 } }
+        if pending(n) { while n > 1 && capture(n - 1) { n -= 1 } }
         return LineMaterial(positions: Array(positions.prefix(n + 1)), moves: Array(moves.prefix(n)))
     }
 
