@@ -178,6 +178,10 @@ public struct Annotator: Sendable {
         let mistake = found.contains { $0.kind == .losesGround }
         if !found.contains(where: { saysWhy($0) && $0.kind != .losesGround }), !c.after.isCheckmate,
            let p = RuleDetectors.principle(c, allowNothingLoose: !mistake) { found.append(p) }
+        // A capture with nothing to say for it but the verdict: the verdict's material ("it loses a knight for a pawn")
+        // names it; a sentence naming only the capture would say no why.
+        // (Motifs with engine evidence other than the one claim are not written: only the rule motifs count here.)
+        if mistake, !found.contains(where: { saysWhy($0) && $0.evidence == nil }) { found.removeAll { $0.kind == .takes } }
         return found
     }
 
