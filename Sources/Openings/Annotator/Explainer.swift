@@ -188,13 +188,14 @@ public struct Explainer: Sendable {
         let san = Array(pv.san.prefix(shown.moves.count))
         let refuter = after.turn
         var words: [String] = []
-        let said = san.joined(separator: " ")
+        // The line's moves are the note's own field (its SAN is shown beside the words): the words do not repeat them,
+        // so the same words serve many notes (the bundle stores each text once).
         if let end = shown.positions.last, end.isCheckmate {
-            words.append("The line \(said) ends in checkmate.")
+            words.append("The line ends in checkmate.")
         } else if case .mate(let n) = line.score, n > 0 {
             words.append("\(san.first ?? line.san) starts a forced mate in \(n).")
         } else if let won = MaterialWon(move: move, in: position, line: shown) .words(for: refuter) {
-            words.append("After \(said), \(refuter.name) has won \(won).")
+            words.append("By the end of the line, \(refuter.name) has won \(won).")
         }
         if let t = replyText, !t.isEmpty { words.append(t) }
         return NoteLine(uci: shown.moves.map(\.uci), san: san, score: line.score, text: words.joined(separator: " "),
