@@ -39,8 +39,8 @@ public enum VerdictConfirmation {
 
     /// Whether `grade`, read from `line` (the move's own line in a search of `position`), must be confirmed: a mistake
     /// (a drop of 200–299 permille), both scores centipawns (mates are mates), and the mover's material at the end of
-    /// the line not a pawn below what it was before the move. A quiet blunder (a drop of 300 or more) is not confirmed:
-    /// 3,082 more searches for verdicts a deeper search rarely turns (docs/coach-notes.md has the figures).
+    /// the line not a pawn below what it was before the move. Quiet blunders (a drop of 300 or more) and inaccuracies
+    /// are not confirmed: 3,082 and 10,703 more searches (docs/coach-notes.md has the figures and the choice).
     public static func needed(_ grade: MoveGrade, line: EngineLine, in position: Position) -> Bool {
         guard grade.verdict == .mistake, grade.rank != nil, case .centipawns = grade.best, case .centipawns = grade.played else { return false }
         return LineMaterial(line.pv, from: position).change(for: position.turn) > -100
