@@ -4,7 +4,7 @@ import ChessCore
 /// A search with MultiPV over every move gives each move a shallow line (depth 7–8 at 100,000 nodes): enough to see a
 /// piece left hanging, not always enough to judge a quiet move. A verdict of mistake or worse whose line loses no
 /// material on the board is therefore confirmed by two deeper searches, the position after the move and the position
-/// after the best move, and graded from those (docs/coach-notes.md, "Verdicts confirmed"). One rule for the build (which
+/// after the best move, and graded from those (docs/coach-notes.md, "Confirmed mistakes"). One rule for the build (which
 /// searches the children it names) and for an app (whose engine answers the explainer's request).
 ///
 /// ```swift
