@@ -102,8 +102,9 @@ struct VerdictCase: CustomStringConvertible, Sendable {
         #expect(!note.text.contains("Nxe5"), "\(note.text)")
         #expect(note.answer?.uci == ["f3e5"])
         #expect(note.answer?.arrows.map(\.text) == ["Gf3e5"])
-        #expect(note.refutation?.uci == ["f3e5", "f6e5", "d1h5", "e8e7"])
-        #expect(note.refutation?.san == ["Nxe5", "fxe5", "Qh5+", "Ke7"])
+        // Four plies, then the exchange the fourth leaves pending (Qxe5+) is finished: the line stops at a quiet point.
+        #expect(note.refutation?.uci == ["f3e5", "f6e5", "d1h5", "e8e7", "h5e5"])
+        #expect(note.refutation?.san == ["Nxe5", "fxe5", "Qh5+", "Ke7", "Qxe5+"])
         #expect(note.refutation?.score == .centipawns(150))
         #expect(note.better?.uci == ["b8c6"] && note.better?.san == ["Nc6"])
         #expect(note.better.map { !$0.text.isEmpty } == true)

@@ -111,13 +111,35 @@ public struct Annotator: Sendable {
                 }
             }
         }
+        var views: [[EngineView]] = []
+        for (li, r) in requests.enumerated() where oracle != nil {
+            views.append(zip(r.moves, slots[li]).map { lm, s in
+                let v = s.map { $0.flatMap { verdicts[$0] } }
+                var view = EngineView(before: v[0], after: v[1], passBefore: v[2], passAfter: v[3])
+                if let before = view.before {
+                    view.confirming = VerdictConfirmation.bestChild(of: lm.move, in: lm.before, before: before, after: view.after,
+                                                                    thresholds: options.verdicts)
+                }
+                return view
+            })
+        }
+        // A second batch: the searches that confirm a mistake read from a shallow line (VerdictConfirmation).
+        var seen: Set<Position> = []
+        let confirming = views.joined().compactMap(\.confirming).filter { seen.insert($0).inserted }
+        if let oracle, !confirming.isEmpty {
+            var found: [Position: EngineVerdict] = [:]
+            for (p, r) in zip(confirming, oracle.analyse(confirming)) {
+                switch r {
+                case .success(let v): found[p] = v
+                case .failure(let f) where f.isOmission: continue
+                case .failure(let f): problems.append(f)
+                }
+            }
+            views = views.map { $0.map { v in var v = v; v.bestChild = v.confirming.flatMap { found[$0] }; return v } }
+        }
         var out: [[MoveAnnotation]] = []
         for (li, r) in requests.enumerated() {
-            let views: [EngineView]? = oracle == nil ? nil : slots[li].map { s in
-                let v = s.map { $0.flatMap { verdicts[$0] } }
-                return EngineView(before: v[0], after: v[1], passBefore: v[2], passAfter: v[3])
-            }
-            out.append(annotateLine(r, views: views))
+            out.append(annotateLine(r, views: oracle == nil ? nil : views[li]))
         }
         return (out, problems)
     }
@@ -141,6 +163,10 @@ public struct Annotator: Sendable {
         if found.contains(where: { if case .threatens(_, _, .mate, _) = $0 { true } else { false } }) {
             found.removeAll { $0.kind == .threatensMate }
         }
+        // "Wins the knight on c4", "removes the knight that was the only guard …" already name what was taken.
+        if found.contains(where: { [.winsMaterial, .removesDefender, .removesAttacker].contains($0.kind) }) {
+            found.removeAll { $0.kind == .takes }
+        }
         // A fork with check already says it checks.
         if found.contains(where: { if case .forks(_, let t) = $0 { t.contains { $0.role == .king } } else { false } }) {
             found.removeAll { if case .check(_, _, false) = $0 { true } else { false } }
@@ -153,13 +179,17 @@ public struct Annotator: Sendable {
         let mistake = found.contains { $0.kind == .losesGround }
         if !found.contains(where: { saysWhy($0) && $0.kind != .losesGround }), !c.after.isCheckmate,
            let p = RuleDetectors.principle(c, allowNothingLoose: !mistake) { found.append(p) }
+        // A capture with nothing to say for it but the verdict: the verdict's material ("it loses a knight for a pawn")
+        // names it; a sentence naming only the capture would say no why.
+        // (Motifs with engine evidence other than the one claim are not written: only the rule motifs count here.)
+        if mistake, !found.contains(where: { saysWhy($0) && $0.evidence == nil }) { found.removeAll { $0.kind == .takes } }
         return found
     }
 
     /// Whether a motif gives a reason on its own; a bare trade or recapture only names the capture.
     static func saysWhy(_ m: Motif) -> Bool {
         switch m {
-        case .captures(_, _, .tradedFor, _), .recaptures(_, _, false): false
+        case .captures(_, _, .tradedFor, _), .captures(_, _, .takes, _), .recaptures(_, _, false): false
         case .kingShieldWeakened, .doubledPawns, .isolatedPawn, .passedPawn, .kingInCentre: false
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .threatensMate, .prevents,
              .check, .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,

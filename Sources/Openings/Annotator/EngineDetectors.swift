@@ -61,6 +61,9 @@ enum EngineDetectors {
         guard net >= 100, balance >= 100, played.isBetter(than: .centipawns(c.options.winningScore), by: 0), !isMistake(c)
         else { return [] }
         if let p = c.previous, p.capture != nil, p.to == c.move.to { return [] }   // a recapture restores, it does not win
+        // The engine's line after the capture, to a quiet point, must leave the mover a pawn or more up on the board:
+        // a capture the line wins back (a pawn trade by another route) wins nothing.
+        if let best = v.lines.first, Self.lineChange(c, best) < 100 { return [] }
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
         return [.captures(piece: c.moved.role, target: target, outcome: .winsMaterial, evidence: c.evidence(played, of: v))]
     }
@@ -82,6 +85,9 @@ enum EngineDetectors {
         // A real offer: taking it is among the engine's top replies (otherwise the material is not really there to take).
         guard v.lines.contains(where: { l in (try? c.after.move(uci: l.uci)).map { $0.capture != nil && $0.to == square } ?? false })
         else { return [] }
+        // A piece the engine's line wins back (the move and its best reply line, to a quiet point) was not given:
+        // no "sacrifice", no "left to be won".
+        if r != .pawn, let best = v.lines.first, lineChange(c, best) > -100 { return [] }
         let mistake = isMistake(c)
         let compensated = played.isBetter(than: .centipawns(c.options.compensationFloor), by: 0) && !mistake
         // Neither enough play nor a mistake (every move was as bad): no claim either way.
@@ -89,10 +95,17 @@ enum EngineDetectors {
         return [.offersMaterial(piece: PlacedPiece(r, square), compensated: compensated, evidence: c.evidence(played, of: v))]
     }
 
+    /// The mover's material change over the move and the engine's line after it, shown to a quiet point as a
+    /// refutation is (``LineMaterial/toQuietPoint(plies:atMost:)``), counted on the board.
+    static func lineChange(_ c: MoveContext, _ line: EngineLine) -> Int {
+        LineMaterial([c.move.uci] + line.pv, from: c.before)
+            .toQuietPoint(plies: Explainer.refutationPlies + 1, atMost: Explainer.refutationMaxPlies + 1).change(for: c.us)
+    }
+
     /// The move's grade against the engine's best move (the verdict table of the options), nil without both scores.
     static func grade(_ c: MoveContext) -> MoveGrade? {
-        guard let best = c.engine?.before?.lines.first, let played = c.playedScore else { return nil }
-        return c.options.verdicts.grade(move: c.move.uci, played: played, best: best, rank: nil)
+        guard let e = c.engine, let before = e.before else { return nil }
+        return VerdictConfirmation.grade(c.move, in: c.before, before: before, after: e.after, bestChild: e.bestChild, thresholds: c.options.verdicts)
     }
 
     /// Graded a mistake or a blunder. (An inaccuracy is a note's verdict, not worth a sentence of its own.)
@@ -102,6 +115,11 @@ enum EngineDetectors {
 
     static func losesGround(_ c: MoveContext) -> [Motif] {
         guard let g = grade(c), g.verdict >= .mistake, let v = c.engine?.before, let best = v.lines.first else { return [] }
-        return [.losesGround(better: best.san, betterUCI: best.uci, best: best.score, verdict: g.verdict, evidence: c.evidence(g.played, of: v))]
+        // What the engine's line after the move wins, counted on the board where the refutation the note shows ends.
+        let loses = c.engine?.after?.lines.first.flatMap { l in
+            MaterialWon(move: c.move, in: c.before, line: LineMaterial(l.pv, from: c.after)
+                .toQuietPoint(plies: Explainer.refutationPlies, atMost: Explainer.refutationMaxPlies)).swing(for: c.them)
+        }
+        return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, loses: loses, evidence: c.evidence(g.played, of: v))]
     }
 }

@@ -149,7 +149,18 @@ public struct Explainer: Sendable {
         }
         let before = verdict(0)
         let afterVerdict = verdict(1)
-        let grade = before.flatMap { options.verdicts.grade(move: move.uci, before: $0, after: afterVerdict) }
+        // A mistake read from a shallow line that loses no material is confirmed by a search after the best move too.
+        var bestChild: (Position, EngineVerdict)?
+        if let before, let child = VerdictConfirmation.bestChild(of: move, in: position, before: before, after: afterVerdict, thresholds: options.verdicts) {
+            switch engine.analyse([child]).first {
+            case .success(let v)?: bestChild = (child, v)
+            case .failure(let p)? where !p.isOmission: problems.append(p)
+            case .failure?, nil: break
+            }
+        }
+        let grade = before.flatMap {
+            VerdictConfirmation.grade(move, in: position, before: $0, after: afterVerdict, bestChild: bestChild?.1, thresholds: options.verdicts)
+        }
         let reply = afterVerdict?.lines.first.flatMap { l in (try? after.move(uci: l.uci)).map { (l, $0) } }
         let best = before?.lines.first.flatMap { l in (try? position.move(uci: l.uci)).map { (l, $0) } }
         let wrong = (grade?.verdict ?? .best) >= .inaccuracy
@@ -159,6 +170,7 @@ public struct Explainer: Sendable {
         var known: [String: EngineVerdict] = [:]
         if let before { known[position.fen()] = before }
         if let afterVerdict { known[after.fen()] = afterVerdict }
+        if let (p, v) = bestChild { known[p.fen()] = v }
         var played = [LineMove(before: position, move: move)]
         if let (_, r) = reply { played.append(LineMove(before: after, move: r)) }
         var requests = [LineRequest(moves: played, learner: learner, previous: previous)]
@@ -176,7 +188,7 @@ public struct Explainer: Sendable {
         note.depth = grade.flatMap { g in g.rank.flatMap { before?.lines[$0 - 1].depth } ?? afterVerdict?.depth }
         if let (line, _) = reply {
             let text = notes.first.flatMap { $0.count > 1 ? $0[1].explanation : nil }
-            if wrong { note.refutation = Self.noteLine(line, from: after, text: text, arrow: .red, plies: Self.refutationPlies) }
+            if wrong { note.refutation = Self.refutation(line, after: move, in: position, replyText: text) }
             if position.turn != learner { note.answer = Self.noteLine(line, from: after, text: text, arrow: .green, plies: 1) }
         }
         if wrong, let (line, b) = best, b != move {
@@ -226,6 +238,33 @@ public struct Explainer: Sendable {
         return NoteLine(uci: Array(pv.uci.prefix(plies)), san: Array(pv.san.prefix(plies)), score: line.score, text: text ?? "",
                         arrows: Self.arrow(arrow, pv.uci.first ?? line.uci))
     }
+
+    /// The refutation of `move` (played in `position`): the engine's line from the position after it, shown to a quiet
+    /// point (``LineMaterial/toQuietPoint(plies:atMost:)``), its words what the line does, counted on the board: a mate it ends in or the engine
+    /// scores, else the material won by the end of the shown line (the move itself counted), then the reply's own words.
+    static func refutation(_ line: EngineLine, after move: Move, in position: Position, replyText: String?) -> NoteLine {
+        let after = position.playingUnchecked(move)
+        let pv = playable(line.pv, from: after)
+        let shown = LineMaterial(pv.uci, from: after).toQuietPoint(plies: refutationPlies, atMost: refutationMaxPlies)
+        let san = Array(pv.san.prefix(shown.moves.count))
+        let refuter = after.turn
+        var words: [String] = []
+        // The line's moves are the note's own field (its SAN is shown beside the words): the words do not repeat them,
+        // so the same words serve many notes (the bundle stores each text once).
+        if let end = shown.positions.last, end.isCheckmate {
+            words.append("The line ends in checkmate.")
+        } else if case .mate(let n) = line.score, n > 0 {
+            words.append("\(san.first ?? line.san) starts a forced mate in \(n).")
+        } else if let won = MaterialWon(move: move, in: position, line: shown) .words(for: refuter) {
+            words.append("By the end of the line, \(refuter.name) has won \(won).")
+        }
+        if let t = replyText, !t.isEmpty { words.append(t) }
+        return NoteLine(uci: shown.moves.map(\.uci), san: san, score: line.score, text: words.joined(separator: " "),
+                        arrows: Self.arrow(.red, pv.uci.first ?? line.uci))
+    }
+
+    /// The longest refutation shown when an exchange runs on.
+    public static let refutationMaxPlies = 8
 
     /// What the move threatens, as a line of one move played from the position with the move passed: the engine's
     /// threat (`threatens`, its null-move search) where it was asked, else the board's: a mate in one

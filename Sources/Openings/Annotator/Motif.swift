@@ -39,6 +39,9 @@ public enum CaptureOutcome: Hashable, Sendable {
     case tradedFor(Role)
     /// The capture wins material and the engine agrees (`EngineEvidence` on the motif).
     case winsMaterial
+    /// Neither taken back by the line's next move nor a recapture nor material the engine says is won: the capture is
+    /// named, so a text never describes a capture as if it took nothing.
+    case takes
 }
 
 /// The true general principle a move follows, said when nothing more concrete can be said about it.
@@ -100,7 +103,7 @@ public enum Motif: Hashable, Sendable {
     /// Material left to be won, with the engine's judgement: a gambit (compensation) or a loss.
     case offersMaterial(piece: PlacedPiece, compensated: Bool, evidence: EngineEvidence)
     /// The engine's best move was clearly better than the move played.
-    case losesGround(better: String, betterUCI: String, best: Score, verdict: MoveVerdict, evidence: EngineEvidence)
+    case losesGround(better: String, betterUCI: String, best: Score, verdict: MoveVerdict, loses: MaterialSwing?, evidence: EngineEvidence)
     case doubledPawns(side: PieceColor, file: Int)
     case isolatedPawn(side: PieceColor, square: Square)
     case passedPawn(side: PieceColor, square: Square)
@@ -140,6 +143,7 @@ public enum Motif: Hashable, Sendable {
         case .forks: .forks
         case .captures(_, _, .tradedFor, _): .trades
         case .captures(_, _, .winsMaterial, _): .winsMaterial
+        case .captures(_, _, .takes, _): .takes
         case .recaptures: .recaptures
         case .removesDefender: .removesDefender
         case .removesAttacker: .removesAttacker
@@ -188,7 +192,7 @@ public enum Motif: Hashable, Sendable {
         case .removesDefender(let c, let g), .removesAttacker(let c, let g, _): [c.square, g.square]
         case .opensFile: []
         case .offersMaterial(let p, _, _): [p.square]
-        case .losesGround(_, let uci, _, _, _): Self.uciSquares(uci)
+        case .losesGround(_, let uci, _, _, _, _): Self.uciSquares(uci)
         case .doubledPawns: []
         case .isolatedPawn(_, let s), .passedPawn(_, let s): [s]
         case .pawnChain(let b, let h): [b, h]
@@ -210,7 +214,7 @@ public enum Motif: Hashable, Sendable {
     /// The engine evidence of a material or evaluative motif; nil for motifs the rules alone establish.
     public var evidence: EngineEvidence? {
         switch self {
-        case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, _, let e): e
+        case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, _, _, let e): e
         case .captures(_, _, _, let e): e
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatensMate, .check, .answersCheck,
              .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns, .isolatedPawn,
@@ -279,6 +283,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     case forks
     case trades
     case winsMaterial = "wins-material"
+    case takes
     case recaptures
     case removesDefender = "removes-defender"
     case removesAttacker = "removes-attacker"
@@ -304,7 +309,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .threatens, .prevents, .winsMaterial, .gambit, .losesMaterial, .losesGround: true
         case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatensMate, .check, .answersCheck,
-             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns,
+             .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .takes, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns,
              .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened,
              .makesLuft, .kingInCentre, .principle:
             false

@@ -55,12 +55,15 @@ extension Note {
         return nil
     }
 
-    /// Whether `text` names the move `answer` other than as its own subject (a pawn push's SAN is also a square
-    /// name: "controls d5" does not give d5 away).
+    /// Whether `text` names the move `answer` other than as its own subject, at the start of any of its sentences (a
+    /// mistake's verdict comes first, the move's own sentence after it; a pawn push's SAN is also a square name:
+    /// "controls d5" does not give d5 away).
     static func names(_ answer: String, in text: String, subject: String) -> Bool {
         if Square(answer) != nil { return false }
-        var words = text.split(whereSeparator: { " ,.:;()".contains($0) }).map(String.init)
-        if let i = words.firstIndex(of: subject), i <= 3 { words.remove(at: i) }
-        return words.contains(answer)
+        return SentenceWriter.sentences(text).contains { sentence in
+            var words = sentence.split(whereSeparator: { " ,.:;()".contains($0) }).map(String.init)
+            if let i = words.firstIndex(of: subject), i <= 3 { words.remove(at: i) }
+            return words.contains(answer)
+        }
     }
 }

@@ -43,7 +43,8 @@ enum RuleDetectors {
         return new.isEmpty ? [] : [.controlsCentre(piece: c.moved.role, squares: Array(new))]
     }
 
-    /// A recapture on the square just captured on; or a capture the line's next move takes back (a trade).
+    /// A recapture on the square just captured on; or a capture the line's next move takes back (a trade); else the
+    /// capture itself ("takes the bishop on c4"), which an engine motif that says more replaces (`Annotator.motifs`).
     static func recapturesOrTrades(_ c: MoveContext) -> [Motif] {
         guard let captured = c.move.capture else { return [] }
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
@@ -59,7 +60,7 @@ enum RuleDetectors {
         if let r = c.reply, r.capture != nil, r.to == c.move.to {
             return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]
         }
-        return []
+        return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
     }
 
     /// The captured piece was the only guard of an enemy piece that the mover attacks.
@@ -200,7 +201,8 @@ enum RuleDetectors {
 
     /// The moved piece and an enemy piece of the same kind attack each other, and the enemy one is defended: a trade offer.
     static func offersTrade(_ c: MoveContext) -> [Motif] {
-        guard c.moved.role != .pawn, c.moved.role != .king else { return [] }
+        // A piece the opponent wins by exchange where it stands is lost, not offered in trade.
+        guard c.moved.role != .pawn, c.moved.role != .king, BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them) <= 0 else { return [] }
         for t in c.reachAfter & c.b1.pieces(c.them, c.moved.role) {
             let theirs = Attacks.of(Piece(c.them, c.moved.role), t, occupied: c.b1.occupied)
             guard theirs.contains(c.move.to), c.b1.attackers(of: c.move.to, by: c.us, occupied: c.b1.occupied).isNotEmpty else { continue }
@@ -283,11 +285,13 @@ enum RuleDetectors {
             let supportAfter = Attacks.pawn(c.them, target) & c.b1.pieces(c.us, .pawn)
             let supportBefore = Attacks.pawn(c.them, target) & c.b0.pieces(c.us, .pawn)
             guard supportAfter.contains(c.move.to), supportBefore.isEmpty else { continue }
-            // A pawn of ours on the same file, behind the target, with a free path to it.
+            // A pawn of ours on the same file, behind the target, with a free path to it, that gets there in one move:
+            // one step, or two from its starting rank (a pawn on e6 does not "prepare ...e4").
             let file = Bitboard.file(target.file) & c.b1.pieces(c.us, .pawn)
             for p in file where p.relativeRank(for: c.us) < target.relativeRank(for: c.us) && p != c.move.to {
                 let path = Attacks.between(p, target)
-                if (path & c.b1.occupied).isEmpty, target.relativeRank(for: c.us) - p.relativeRank(for: c.us) <= 2 {
+                let steps = target.relativeRank(for: c.us) - p.relativeRank(for: c.us)
+                if (path & c.b1.occupied).isEmpty, steps == 1 || (steps == 2 && p.relativeRank(for: c.us) == 1) {
                     return [.preparesPush(push: target.name, supporter: c.move.to)]
                 }
             }

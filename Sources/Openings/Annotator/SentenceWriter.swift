@@ -41,8 +41,12 @@ struct SentenceWriter {
         let ranked = motifs.enumerated().sorted { (Self.rank($0.element), $0.offset) < (Self.rank($1.element), $1.offset) }.map(\.element)
         // A claim that would give the answer away is no candidate: the next one with evidence is said instead.
         let claim = ranked.first { $0.evidence != nil && !Self.isSpoiler($0, c) }
+        var subjects: Set<Square> = []
         let told = ranked.filter { $0.evidence == nil || $0 == claim }
             .filter { m in !Self.isSpoiler(m, c) }
+            // Two clauses about one square say one thing twice ("claims the centre with a pawn on e5 and gains space
+            // with the pawn on e5"): the higher-ranked one is said.
+            .filter { m in Self.subject(m).map { subjects.insert($0).inserted } ?? true }
         var clauses: [[String]] = []
         var sentences: [String] = []
         var claimWritten = false
@@ -79,6 +83,10 @@ struct SentenceWriter {
             parts = [lead ?? "", Self.claimSentence(claim, self, c)].filter { !$0.isEmpty }
             if parts.joined(separator: " ").count > Self.maxLength { parts = [Self.claimSentence(claim, self, c)] }
         }
+        // A mistake's verdict, and what it loses, comes first: the move's other merits only after it.
+        if claimWritten, let claim, claim.kind == .losesGround, let i = parts.firstIndex(where: { Self.contains(claim, $0, self, c) }), i > 0 {
+            parts.insert(parts.remove(at: i), at: 0)
+        }
         let text = parts.joined(separator: " ")
         for s in parts { used.insert(s) }
         return (text, claimWritten ? claim : nil)
@@ -114,6 +122,26 @@ struct SentenceWriter {
         }
     }
 
+    /// The square a clause is about, where two motifs can say the same of it: the square a pawn now stands on
+    /// (centre, space), the enemy piece a move strikes at (a break, an attack, a trade offer), the square the moved
+    /// piece left (out of an attack, away from a pawn push); nil for every other clause.
+    static func subject(_ m: Motif) -> Square? {
+        switch m {
+        case .occupiesCentre(.pawn, let s): s
+        case .gainsSpace(let s): s
+        case .pawnBreak(_, let target): target
+        case .attacks(_, let t, _): t.square
+        case .offersTrade(_, let t): t.square
+        case .escapes(_, let from, _, _): from
+        case .avoidsPawnPush(_, let from, _, _): from
+        case .occupiesCentre, .develops, .controlsCentre, .castles, .preparesCastling, .opensLine, .threatens, .threatensMate, .prevents, .check,
+             .answersCheck, .defends, .supports, .pins, .forks, .captures, .recaptures,
+             .removesDefender, .removesAttacker, .opensFile, .offersMaterial, .losesGround, .doubledPawns, .isolatedPawn, .passedPawn,
+             .pawnChain, .preparesPush, .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
+            nil
+        }
+    }
+
     /// The order in which motifs earn a place in the text: the most instructive first.
     static func rank(_ m: Motif) -> Int {
         switch m {
@@ -131,6 +159,7 @@ struct SentenceWriter {
         case .castles: 11
         case .recaptures: 12
         case .captures(_, _, .tradedFor, _): 13
+        case .captures(_, _, .takes, _): 12
         case .removesDefender: 14
         case .removesAttacker: 14
         case .opensFile: 25
@@ -243,6 +272,8 @@ struct SentenceWriter {
             if given > got { return .clause(["gives up the \(r.name) for only the \(lost.name) on \(t.square.name), as the \(r.name) is taken there next"]) }
             if given < got { return .clause(["gives only the \(r.name) for the \(lost.name) on \(t.square.name), though it is taken back"]) }
             return .clause(["gives the \(r.name) for the \(lost.name) on \(t.square.name), a trade"])
+        case .captures(_, let t, .takes, _):
+            return .clause(["takes the \(t.role.name) on \(t.square.name)", "captures the \(t.role.name) on \(t.square.name)"])
         case .captures(_, let t, .winsMaterial, _):
             return .clause(["wins the \(t.role.name) on \(t.square.name)", "wins a \(t.role.name): the one on \(t.square.name)"])
         case .recaptures(_, let t, let evens):
@@ -264,13 +295,16 @@ struct SentenceWriter {
                             "gives up the \(p.role.name) on \(p.square.name) as \(what), and the engine agrees there is play for it"])
         case .offersMaterial(let p, false, _):
             return .sentence(["This leaves the \(p.role.name) on \(p.square.name) to be won, and the engine sees too little in return: a mistake."])
-        case .losesGround(let better, _, let best, let verdict, let e):
+        case .losesGround(let better, _, let best, let verdict, let loses, let e):
             let what = verdict.withArticle
             if case .mate(let n) = e.score, n <= 0 { return .sentence(["This is \(what) that allows a forced mate; the engine prefers \(better)."]) }
             if case .mate(let n) = best, n > 0 { return .sentence(["This is \(what): \(better) was a forced mate."]) }
             let drop = best.centipawns(minus: e.score).map(Self.pawnsText) ?? "a lot"
             if let p = c.leftToBeWon {
                 return .sentence(["This is \(what): it leaves the \(p.role.name) on \(p.square.name) to be won. The engine prefers \(better), by \(drop)."])
+            }
+            if let loses {
+                return .sentence(["This is \(what): it loses \(loses.words). The engine prefers \(better), by \(drop)."])
             }
             return .sentence(["This is \(what): the engine prefers \(better), by \(drop).", "The engine calls this \(what): \(better) was better by \(drop)."])
         case .doubledPawns(let side, let file):

@@ -98,8 +98,9 @@ public struct BuildReport: CommandReport {
             + "\(c["moves"] ?? 0) moves; analysed now \(c["analysed_now"] ?? 0), "
             + "from cache \(c["from_cache"] ?? 0) (engine store \(c["from_store"] ?? 0)); " + String(format: "%.3f s", seconds)
             + (c["notes"].map { "\nnotes: \($0) (\(c["notes_curriculum"] ?? 0) at curriculum positions, \(c["notes_elsewhere"] ?? 0) elsewhere); "
-                + "engine searches for them: \((c["note_searches_all_moves"] ?? 0) + (c["note_searches_passing"] ?? 0) + (c["note_searches_children"] ?? 0)) "
-                + "(\(c["note_searches_all_moves"] ?? 0) every-move, \(c["note_searches_passing"] ?? 0) passing, \(c["note_searches_children"] ?? 0) children; "
+                + "engine searches for them: \((c["note_searches_all_moves"] ?? 0) + (c["note_searches_passing"] ?? 0) + (c["note_searches_children"] ?? 0) + (c["note_searches_confirming"] ?? 0)) "
+                + "(\(c["note_searches_all_moves"] ?? 0) every-move, \(c["note_searches_passing"] ?? 0) passing, \(c["note_searches_children"] ?? 0) children, "
+                + "\(c["note_searches_confirming"] ?? 0) confirming a mistake; "
                 + "every-move searched now \(c["note_searches_now"] ?? 0))" } ?? "")
     }
 }
@@ -321,7 +322,7 @@ public enum Build {
             "transpositions_with_name_list": table.transpositions.count,
             "notes": notes.records.count, "notes_curriculum": notes.curriculumNotes, "notes_elsewhere": notes.otherNotes,
             "note_searches_all_moves": notes.allMoveSearches, "note_searches_passing": notes.passingSearches,
-            "note_searches_children": notes.childSearches,
+            "note_searches_children": notes.childSearches, "note_searches_confirming": notes.confirmingSearches,
         ].merging(ContentBar(lib.sources).counts) { a, _ in a }
         sites = TranspositionReport.sites(table)
         for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }

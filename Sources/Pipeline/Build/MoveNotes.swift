@@ -30,6 +30,8 @@ struct MoveNotes {
     var passingSearches = 0
     /// Children searched because their line in the every-move search had no reply.
     var childSearches = 0
+    /// Children searched to confirm a mistake read from a shallow line (`VerdictConfirmation`).
+    var confirmingSearches = 0
     /// Moves the engine gave no result for (no verdict, so no row), and notes that fail their own checks (no row).
     var diagnostics: [Diagnostic] = []
 
@@ -67,7 +69,8 @@ struct MoveNotes {
         // refutation to read: its child gets a search of its own (the build's profile), unless it is a table position.
         var short: [Position] = []
         let elsewhere = table.nodes.dropFirst(curriculum).compactMap { n in known[n.position.identity].map { (n.position, Array($0.lines.prefix(3))) } }
-        let everyMove = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0.lines) } }
+        let searchedParents = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0) } }
+        let everyMove = searchedParents.map { ($0.0, $0.1.lines) }
         for (p, lines) in everyMove + elsewhere {
             for l in lines where l.pv.count < 2 {
                 guard let m = try? p.move(uci: l.uci) else { continue }
@@ -75,8 +78,23 @@ struct MoveNotes {
                 if known[c.identity] == nil, !c.legalMoves.isEmpty { short.append(c) }
             }
         }
-        for (c, r) in zip(short, (childEngine ?? oracle).analyse(short)) { if case .success(let v) = r { known[c.identity] = v } }
+        // A mistake read from a shallow line that loses no material is confirmed by searches of the position after the
+        // move and after the best move (VerdictConfirmation, the explainer's rule), unless they are table positions.
+        var confirming: [Position] = []
+        var asked = Set(short.map(\.identity))
+        for (p, v) in searchedParents {
+            for l in v.lines {
+                guard let m = try? p.move(uci: l.uci), let b = VerdictConfirmation.bestChild(of: m, in: p, before: v, after: nil, thresholds: .standard)
+                else { continue }
+                for c in [p.playingUnchecked(m), b] where known[c.identity] == nil && !c.legalMoves.isEmpty && asked.insert(c.identity).inserted {
+                    confirming.append(c)
+                }
+            }
+        }
+        let extra = short + confirming
+        for (c, r) in zip(extra, (childEngine ?? oracle).analyse(extra)) { if case .success(let v) = r { known[c.identity] = v } }
         out.childSearches = short.count
+        out.confirmingSearches = confirming.count
 
         for (i, node) in table.nodes.enumerated() {
             let p = node.position

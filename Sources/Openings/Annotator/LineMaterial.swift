@@ -1,0 +1,124 @@
+// LineMaterial: a line of moves played out on the board, and the material it wins, counted on the board at its end.
+import ChessCore
+
+/// A line of moves played on the board: the positions it passes through and the material balance they show.
+struct LineMaterial {
+    /// The position before the line and after each legal move of it (the line stops at the first illegal move).
+    let positions: [Position]
+    let moves: [Move]
+
+    init(_ uci: [String], from start: Position) {
+        var p = start
+        var positions = [start]
+        var moves: [Move] = []
+        for u in uci {
+            guard let m = try? p.move(uci: u) else { break }
+            p.playUnchecked(m)
+            positions.append(p)
+            moves.append(m)
+        }
+        self.positions = positions
+        self.moves = moves
+    }
+
+    /// The line cut to a quiet point: `plies` moves, longer while the next move is a capture (an exchange is played to
+    /// its end, at most `atMost` moves), shorter when it would still end in the middle of one — the next move a capture,
+    /// or the line run out on a capture the other side wins back by exchange — (cut before the exchange, the first move
+    /// always kept). A material count at its end is then not one capture short.
+    func toQuietPoint(plies: Int, atMost: Int) -> LineMaterial {
+        let count = moves.count
+        func capture(_ i: Int) -> Bool { i < count && moves[i].capture != nil }
+        // The line also ends mid-exchange when it runs out on a capture the other side wins back by exchange.
+        func pending(_ n: Int) -> Bool {
+            guard n == count, n > 0, let last = moves.last, last.capture != nil else { return capture(n) }
+            return BoardFacts.exchangeGain(positions[n].board, on: last.to, by: positions[n].turn) > 0
+        }
+        var n = min(plies, count)
+        while capture(n) && n < atMost { n += 1 }
+        if pending(n) { while n > 1 && capture(n - 1) { n -= 1 } }
+        return LineMaterial(positions: Array(positions.prefix(n + 1)), moves: Array(moves.prefix(n)))
+    }
+
+    private init(positions: [Position], moves: [Move]) {
+        self.positions = positions
+        self.moves = moves
+    }
+
+    /// `side`'s material minus the other side's, in centipawns, on `board`.
+    static func balance(_ board: Board, _ side: PieceColor) -> Int {
+        BoardFacts.material(board, side) - BoardFacts.material(board, side.opposite)
+    }
+
+    /// How much `side`'s balance changed from the first position to the last (negative: it lost material).
+    func change(for side: PieceColor, plies: Int? = nil) -> Int {
+        guard let first = positions.first else { return 0 }
+        let last = positions[min(plies ?? moves.count, moves.count)]
+        return Self.balance(last.board, side) - Self.balance(first.board, side)
+    }
+}
+
+/// What a move and the line after it capture, netted by value: "a knight for a pawn". Pieces of one value taken on
+/// both sides cancel (a bishop for a knight is a trade); nothing is said when a promotion changes the count.
+struct MaterialWon {
+    /// Roles each side lost along the move and the line.
+    private(set) var lost: [PieceColor: [Role]] = [.white: [], .black: []]
+    private var promoted = false
+    private let start: Position
+    private let end: Position
+
+    init(move: Move, in position: Position, line: LineMaterial) {
+        start = position
+        end = line.positions.last ?? position.playingUnchecked(move)
+        var movers: [(PieceColor, Move)] = [(position.turn, move)]
+        for (p, m) in zip(line.positions, line.moves) { movers.append((p.turn, m)) }
+        for (side, m) in movers {
+            if let r = m.capture { lost[side.opposite, default: []].append(r) }
+            if m.promotion != nil { promoted = true }
+        }
+    }
+
+    /// `side`'s gain when it won a pawn or more, counted on the board from before the move to the end of the line
+    /// (equal pieces taken on both sides cancel); nil otherwise.
+    func swing(for side: PieceColor) -> MaterialSwing? {
+        guard !promoted else { return nil }
+        let board = LineMaterial.balance(end.board, side) - LineMaterial.balance(start.board, side)
+        var got = lost[side.opposite] ?? []
+        var gave = lost[side] ?? []
+        for r in gave {
+            let same: (Role) -> Bool = { BoardFacts.value($0) == BoardFacts.value(r) }
+            if let i = got.firstIndex(where: same), let j = gave.firstIndex(where: same) {
+                got.remove(at: i)
+                gave.remove(at: j)
+            }
+        }
+        let net = got.map(BoardFacts.value).reduce(0, +) - gave.map(BoardFacts.value).reduce(0, +)
+        guard net >= 100, net == board else { return nil }
+        return MaterialSwing(won: got, given: gave)
+    }
+
+    /// `side`'s gain in words ("a knight for a pawn", "two pawns"), as ``swing(for:)``.
+    func words(for side: PieceColor) -> String? { swing(for: side)?.words }
+}
+
+/// Material one side wins along a line, for what it gives: the pieces of equal value taken on both sides left out.
+public struct MaterialSwing: Hashable, Sendable {
+    public var won: [Role]
+    public var given: [Role]
+
+    /// "a knight for a pawn", "two pawns".
+    public var words: String { given.isEmpty ? Self.list(won) : "\(Self.list(won)) for \(Self.list(given))" }
+
+    /// "a rook and two pawns": the most valuable first.
+    static func list(_ roles: [Role]) -> String {
+        let order: [Role] = [.queen, .rook, .bishop, .knight, .pawn]
+        let parts = order.compactMap { r -> String? in
+            let n = roles.filter { $0 == r }.count
+            switch n {
+            case 0: return nil
+            case 1: return "a \(r.name)"
+            default: return "\(n == 2 ? "two" : n == 3 ? "three" : "\(n)") \(r.name)s"
+            }
+        }
+        return SentenceWriter.list(parts)
+    }
+}

@@ -1,0 +1,48 @@
+// VerdictConfirmation: a mistake read from a shallow every-move line, confirmed by deeper searches before a note says so.
+import ChessCore
+
+/// A search with MultiPV over every move gives each move a shallow line (depth 7–8 at 100,000 nodes): enough to see a
+/// piece left hanging, not always enough to judge a quiet move. A verdict of mistake or worse whose line loses no
+/// material on the board is therefore confirmed by two deeper searches, the position after the move and the position
+/// after the best move, and graded from those (docs/coach-notes.md, "Confirmed mistakes"). One rule for the build (which
+/// searches the children it names) and for an app (whose engine answers the explainer's request).
+///
+/// ```swift
+/// let line = allMoves.lines.first { $0.uci == "a1c1" }!       // Rc1: -0.49 against h4's +0.99 at depth 8, no material lost
+/// VerdictConfirmation.needed(grade, line: line, in: p)        // true: search after Rc1 and after h4, grade again
+/// ```
+public enum VerdictConfirmation {
+    /// The grade of `move` in `position`: from its own line in the search before the move, else the search after it
+    /// negated (``VerdictThresholds/grade(move:before:after:)``); when that needs confirming (``needed(_:line:in:)``)
+    /// and `bestChild` (the search after the best move) and `after` are both deeper than the lines they replace, from
+    /// those two searches instead. Nil without a line before or a score for the move.
+    public static func grade(_ move: Move, in position: Position, before: EngineVerdict, after: EngineVerdict?,
+                             bestChild: EngineVerdict?, thresholds: VerdictThresholds) -> MoveGrade? {
+        guard let g = thresholds.grade(move: move.uci, before: before, after: after) else { return nil }
+        guard let rank = g.rank, let best = before.lines.first, let after, let bestChild,
+            needed(g, line: before.lines[rank - 1], in: position) else { return g }
+        let line = before.lines[rank - 1]
+        guard after.depth > line.depth, bestChild.depth > best.depth else { return g }
+        let confirmedBest = EngineLine(uci: best.uci, san: best.san, score: bestChild.score.negated,
+                                       pv: [best.uci] + (bestChild.lines.first?.pv ?? []), depth: bestChild.depth)
+        return thresholds.grade(move: move.uci, played: after.score.negated, best: confirmedBest, rank: nil)
+    }
+
+    /// The position whose search confirms `move`'s grade besides the one after the move: the position after the best
+    /// move, when the grade read from `before` needs confirming; nil when it does not.
+    public static func bestChild(of move: Move, in position: Position, before: EngineVerdict, after: EngineVerdict?,
+                                 thresholds: VerdictThresholds) -> Position? {
+        guard let g = thresholds.grade(move: move.uci, before: before, after: after), let rank = g.rank, let best = before.lines.first,
+            needed(g, line: before.lines[rank - 1], in: position), let b = try? position.move(uci: best.uci) else { return nil }
+        return position.playingUnchecked(b)
+    }
+
+    /// Whether `grade`, read from `line` (the move's own line in a search of `position`), must be confirmed: a mistake
+    /// (a drop of 200–299 permille), both scores centipawns (mates are mates), and the mover's material at the end of
+    /// the line not a pawn below what it was before the move. Quiet blunders (a drop of 300 or more) and inaccuracies
+    /// are not confirmed: 3,082 and 10,703 more searches (docs/coach-notes.md has the figures and the choice).
+    public static func needed(_ grade: MoveGrade, line: EngineLine, in position: Position) -> Bool {
+        guard grade.verdict == .mistake, grade.rank != nil, case .centipawns = grade.best, case .centipawns = grade.played else { return false }
+        return LineMaterial(line.pv, from: position).change(for: position.turn) > -100
+    }
+}
