@@ -94,12 +94,13 @@ import Testing
         let (coach, _) = try open()
         let here = try #require(try coach.position(fen: "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 1"))
         let leaving = try coach.deviations(leaving: here).filter { $0.line.key.hasPrefix("italian-game/") }
-        #expect(leaving.map(\.moveSAN) == ["Nf6", "Be7", "Nd4", "d6"])
-        #expect(leaving.map(\.line.name) == ["Italian Game: Two Knights Defense", "Italian Game: Hungarian Defense",
-                                             "Italian Game: Blackburne-Kostić Gambit", "Italian Game: Paris Defense"])
+        #expect(leaving.map(\.moveSAN) == ["Nf6", "h6", "Be7", "Nd4", "d6"])
+        #expect(leaving.map(\.line.name) == ["Italian Game: Two Knights Defense", "Italian Game: Anti-Fried Liver Defense",
+                                             "Italian Game: Hungarian Defense", "Italian Game: Blackburne-Kostić Gambit",
+                                             "Italian Game: Paris Defense"])
         #expect(leaving.allSatisfy { ($0.line.description ?? "").count > 20 })
         #expect(leaving[0].line.description?.hasPrefix("Black attacks e4 with") == true)
-        #expect(leaving[2].role == .deviation(name: "Italian Game: Blackburne-Kostić Gambit", phase: 2, kind: .trap))
+        #expect(leaving[3].role == .deviation(name: "Italian Game: Blackburne-Kostić Gambit", phase: 2, kind: .trap))
         #expect(leaving.allSatisfy { $0.line.branch?.parentKey == "italian-game/main" && $0.line.branch?.ply == 5 })
     }
 
