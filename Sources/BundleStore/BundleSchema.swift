@@ -240,11 +240,12 @@ extension BundleSchema {
     }
 
     /// 2.2: a note says when its move leaves the course's lines (`leaves_course`), the name of the position it reaches
-    /// (`leaves_name`) and how the learner's plan changes (`plan_text`, a `note_text` like the others).
+    /// (`leaves_name`) and how the learner's plan changes (`plan_text`); both stored once in `note_text` like the other
+    /// texts (the name repeats for every move of a position: 2.3 MB inline).
     static func addCourseExits(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE move_note_row ADD COLUMN leaves_course BOOLEAN NOT NULL DEFAULT 0;
-            ALTER TABLE move_note_row ADD COLUMN leaves_name TEXT;
+            ALTER TABLE move_note_row ADD COLUMN leaves_name_id INTEGER REFERENCES note_text(id);
             ALTER TABLE move_note_row ADD COLUMN plan_text_id INTEGER REFERENCES note_text(id);
             DROP VIEW move_note;
             """)
@@ -259,11 +260,12 @@ extension BundleSchema {
                    t.text AS text, r.claim_kind, r.claim_cp, r.claim_mate, r.arrows, r.threat_uci,
                    r.refutation_uci, r.refutation_san, rt.text AS refutation_text,
                    r.better_uci, r.better_san, bt.text AS better_text, r.answer_uci, r.answer_san, r.depth,
-                   r.leaves_course, r.leaves_name, pt.text AS plan_text
+                   r.leaves_course, ln.text AS leaves_name, pt.text AS plan_text
             FROM move_note_row r
             JOIN note_text t ON t.id = r.text_id
             LEFT JOIN note_text rt ON rt.id = r.refutation_text_id
             LEFT JOIN note_text bt ON bt.id = r.better_text_id
+            LEFT JOIN note_text ln ON ln.id = r.leaves_name_id
             LEFT JOIN note_text pt ON pt.id = r.plan_text_id
             """)
     }

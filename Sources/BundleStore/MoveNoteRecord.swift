@@ -156,7 +156,7 @@ struct MoveNoteRow: Codable, PersistableRecord {
     var answerSAN: String?
     var depth: Int
     var leavesCourse: Bool
-    var leavesName: String?
+    var leavesNameID: Int64?
     var planTextID: Int64?
 
     enum CodingKeys: String, CodingKey {
@@ -183,11 +183,11 @@ struct MoveNoteRow: Codable, PersistableRecord {
         case answerSAN = "answer_san"
         case depth
         case leavesCourse = "leaves_course"
-        case leavesName = "leaves_name"
+        case leavesNameID = "leaves_name_id"
         case planTextID = "plan_text_id"
     }
 
-    /// The distinct texts of `notes` (text, refutation text, better text, plan text), in byte order: `note_text`'s rows, id = index + 1.
+    /// The distinct texts of `notes` (text, refutation text, better text, plan text, leaves name), in byte order: `note_text`'s rows, id = index + 1.
     static func texts(of notes: [MoveNoteRecord]) -> [String] {
         var distinct = Set<String>()
         for n in notes {
@@ -195,6 +195,7 @@ struct MoveNoteRow: Codable, PersistableRecord {
             if let t = n.refutationText { distinct.insert(t) }
             if let t = n.betterText { distinct.insert(t) }
             if let t = n.planText { distinct.insert(t) }
+            if let t = n.leavesName { distinct.insert(t) }
         }
         return distinct.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
@@ -211,7 +212,7 @@ struct MoveNoteRow: Codable, PersistableRecord {
                         refutationUCI: n.refutationUCI, refutationSAN: n.refutationSAN, refutationTextID: n.refutationText.flatMap { ids[$0] },
                         betterUCI: n.betterUCI, betterSAN: n.betterSAN, betterTextID: n.betterText.flatMap { ids[$0] },
                         answerUCI: n.answerUCI, answerSAN: n.answerSAN, depth: n.depth,
-                        leavesCourse: n.leavesCourse, leavesName: n.leavesName, planTextID: n.planText.flatMap { ids[$0] })
+                        leavesCourse: n.leavesCourse, leavesNameID: n.leavesName.flatMap { ids[$0] }, planTextID: n.planText.flatMap { ids[$0] })
         }
         return (ordered.enumerated().map { NoteTextRow(id: Int64($0.offset + 1), text: $0.element) }, rows)
     }

@@ -129,7 +129,9 @@ struct NoteAudit {
         var out = note.problems().map { "\(where_): \($0)" }
         for phrase in fillerPhrases + spoilerPhrases where text.contains(phrase) { out.append("\(where_): \"\(phrase)\" in \(text)") }
         let claimKind: String? = r["claim_kind"]
-        if claimKind == nil, let w = claimWords.first(where: { text.contains($0) }) { out.append("\(where_): \"\(w)\" without a claim: \(text)") }
+        // A mate in one the mover would have next is a fact of the board (`threatens-mate`), not an engine claim.
+        let claimed = text.replacingOccurrences(of: #"threatens mate with \S+"#, with: "", options: .regularExpression)
+        if claimKind == nil, let w = claimWords.first(where: { claimed.contains($0) }) { out.append("\(where_): \"\(w)\" without a claim: \(text)") }
         for s in SentenceWriter.sentences(text) {
             if s.range(of: #"^\S+ (takes|captures|recaptures|takes back|trades \w+s|gives the \w+ for the \w+)( the \w+)? on [a-h][1-8](, a trade)?\.$"#,
                        options: .regularExpression) != nil {
