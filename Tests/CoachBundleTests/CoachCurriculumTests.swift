@@ -72,7 +72,7 @@ import Testing
         #expect(fools.title == "Barnes Opening: Fool's Mate" && fools.fenFile == "fen/tactics/fools-mate.fen" && fools.plies == 4)
         #expect(fools.claim == LibraryClaim(kind: .mate, amount: 1, ply: 3, text: "Black mates at once with Qh4"))
         let info = try coach.info()
-        #expect(info.schemaVersion == "2.1" && info.engine == "Stockfish 15.1" && info.profile == "test")
+        #expect(info.schemaVersion == "2.2" && info.engine == "Stockfish 15.1" && info.profile == "test")
         #expect(info.contentVersion.count == 16 && info.sourceHash == String(repeating: "0", count: 64))
     }
 
