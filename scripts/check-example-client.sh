@@ -23,6 +23,8 @@ grep -q "\"version\" : \"$version\"" "$work/CoachClient/Package.resolved" \
 
 # 3. Run it on the bundle and check what it printed.
 "$work/CoachClient/.build/debug/CoachClient" "$bundle" | tee "$work/out.txt"
+# The schema version the sources write (BundleSchema.version and .minorVersion): one place says it.
+schema=$(awk '/static let version = /{v=$NF} /static let minorVersion = /{m=$NF} END{print v "." m}' "$repo/Sources/BundleStore/BundleSchema.swift")
 failures=0
 expect() {
     if ! grep -qE -- "$1" "$work/out.txt"; then
@@ -30,7 +32,7 @@ expect() {
         failures=$((failures + 1))
     fi
 }
-expect '^schema_version: 2\.1$'
+expect "^schema_version: ${schema//./\\.}\$"
 expect '^content_version: [0-9a-f]{16}$'
 expect '^found by every FEN: true$'
 # The explainer with the client's own Stockfish, in a position beyond the bundle: 2...Ra6 is named, not praised;
@@ -63,8 +65,8 @@ expect '^word hunt: [1-9][0-9]* words'
 expect '^word hunt has: cat tea eat$'
 
 # 4. The bundle's promises, in SQL (python3's sqlite3: the reference reader, not ours).
-python3 - "$bundle/openings.sqlite" <<'PY' || failures=$((failures + 1))
-import sqlite3, sys
+SCHEMA="$schema" python3 - "$bundle/openings.sqlite" <<'PY' || failures=$((failures + 1))
+import os, sqlite3, sys
 db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
 def one(sql): return db.execute(sql).fetchone()[0]
 def order(cp, mate):  # side to move's view: winning mates first, shorter first; being mated last
@@ -87,7 +89,8 @@ untitled = one("SELECT count(*) FROM library_entry WHERE title = ''")
 if untitled or one("SELECT count(*) FROM library_entry") == 0: problems.append("library entries missing or untitled")
 for table, key in [("line", "key"), ("move", "key"), ("library_entry", "key")]:
     if one(f"SELECT count(*) FROM {table} WHERE {key} IS NULL OR {key} = ''"): problems.append(f"{table} rows without a key")
-if one("SELECT value FROM meta WHERE key = 'schema_version'") != "2.1": problems.append("meta.schema_version is not 2.1")
+schema = os.environ["SCHEMA"]
+if one("SELECT value FROM meta WHERE key = 'schema_version'") != schema: problems.append(f"meta.schema_version is not {schema}")
 for p in problems: print("check-example-client:", p, file=sys.stderr)
 sys.exit(1 if problems else 0)
 PY
