@@ -130,9 +130,8 @@ struct MoveNotes {
                     // The name of the position reached: the list's (a table position, by identity: transpositions too),
                     // else this position's own, inherited.
                     let reached = nodeOf[p.playingUnchecked(m).identity].flatMap { table.nodes[$0 - 1].name } ?? node.name
-                    let plan = plans[node.id]
-                    course = CourseContext(moves: plan?.moves ?? [], expected: plan?.expected, plannedAnswer: plan?.answer,
-                                           reachedName: reached?.opening.name)
+                    course = plans[node.id] ?? CourseContext(moves: [])
+                    course?.reachedName = reached?.opening.name
                 }
                 let (note, _) = explainer.explain(m, in: p, learner: learner, course: course)
                 let problems = note.problems()
@@ -164,15 +163,16 @@ struct MoveNotes {
 
     /// What the course plays at each curriculum node (by node id): every move its lines play there, and the first
     /// line's move with the move it answers that with (the plan a move off the lines may change).
-    static func plans(tree: OpeningTree) -> [Int: (moves: Set<String>, expected: String?, answer: String?)] {
-        var out: [Int: (moves: Set<String>, expected: String?, answer: String?)] = [:]
-        for e in tree.edges { out[e.from, default: ([], nil, nil)].moves.insert(e.move.uci) }
+    /// The explainer's context without the reached position's name, which depends on the move.
+    static func plans(tree: OpeningTree) -> [Int: CourseContext] {
+        var out: [Int: CourseContext] = [:]
+        for e in tree.edges { out[e.from, default: CourseContext(moves: [])].moves.insert(e.move.uci) }
         for line in tree.lines {
             for (k, id) in line.edges.enumerated() {
                 let edge = tree.edges[id - 1]
                 guard out[edge.from]?.expected == nil else { continue }
                 out[edge.from]?.expected = edge.move.uci
-                out[edge.from]?.answer = k + 1 < line.edges.count ? tree.edges[line.edges[k + 1] - 1].move.uci : nil
+                out[edge.from]?.plannedAnswer = k + 1 < line.edges.count ? tree.edges[line.edges[k + 1] - 1].move.uci : nil
             }
         }
         return out
