@@ -29,6 +29,17 @@ public enum BundleKeys {
         "\(hex16(key)):\(uci)"
     }
 
+    /// The parts of a move's key (``moveKey(fromPolyglotKey:uci:)``): the Polyglot key and the UCI move; nil for a text
+    /// that is not 16 hex digits, `:` and a move of 4 or 5 characters.
+    ///
+    ///     BundleKeys.moveKeyParts("463b96181691fc9c:e2e4")   // (0x463b96181691fc9c, "e2e4")
+    public static func moveKeyParts(_ key: String) -> (polyglotKey: UInt64, uci: String)? {
+        let parts = key.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 16, (4...5).contains(parts[1].utf8.count),
+            let value = UInt64(parts[0], radix: 16) else { return nil }
+        return (value, String(parts[1]))
+    }
+
     /// 16 lowercase hex digits, zero-padded.
     public static func hex16(_ value: UInt64) -> String {
         let digits = Array("0123456789abcdef")

@@ -138,9 +138,16 @@ public struct BundleWriter: Sendable {
                 try insertAll(content.libraryClaims, by: { [$0.entryID] }, name: { "entry \($0.entryID)" })
                 // Keys are text: sorted by their bytes, so the same notes always go in in the same order.
                 let notes = content.moveNotes.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                // The key is made from the position's Polyglot key (the view): two positions sharing one may not both
+                // have a note on the same move, or a key would name two notes.
+                for (a, b) in zip(notes, notes.dropFirst()) where a.key == b.key {
+                    failure = .rejectedContent(path: path, table: MoveNoteRow.databaseTableName,
+                                               message: "key \(a.key): two notes (positions \(a.positionID) and \(b.positionID))")
+                    throw DuplicateNoteKey()
+                }
                 let stored = MoveNoteRow.normalised(notes)
                 try insertAll(stored.texts, by: { [$0.id] }, name: { "id \($0.id)" })
-                try insertAll(stored.rows, by: { _ in [] }, name: { "key \($0.key)" })
+                try insertAll(stored.rows, by: { _ in [] }, name: { "position \($0.positionID) move \($0.uci)" })
                 // Meta rows are already in key order; a duplicate key is a rejected row.
                 for row in content.metaRecords {
                     do {
@@ -182,3 +189,6 @@ extension DatabaseQueue {
         try BundleWriter.run(path: path) { try inDatabase { db in try body(db) } }
     }
 }
+
+/// Stops the insert transaction at two notes with one key; the writer reports it as `rejectedContent`.
+private struct DuplicateNoteKey: Error {}

@@ -127,10 +127,9 @@ struct NoteTextRow: Codable, PersistableRecord {
     var text: String
 }
 
-/// A note as stored (`move_note_row`): its texts by id.
+/// A note as stored (`move_note_row`): its texts by id, under its position and move (the view makes the key).
 struct MoveNoteRow: Codable, PersistableRecord {
     static let databaseTableName = "move_note_row"
-    var key: String
     var positionID: Int64
     var uci: String
     var san: String
@@ -160,7 +159,6 @@ struct MoveNoteRow: Codable, PersistableRecord {
     var planTextID: Int64?
 
     enum CodingKeys: String, CodingKey {
-        case key
         case positionID = "position_id"
         case uci, san, verdict, loss
         case scoreCP = "score_cp"
@@ -206,7 +204,7 @@ struct MoveNoteRow: Codable, PersistableRecord {
         var ids: [String: Int64] = [:]
         for (i, t) in ordered.enumerated() { ids[t] = Int64(i + 1) }
         let rows = notes.map { n in
-            MoveNoteRow(key: n.key, positionID: n.positionID, uci: n.uci, san: n.san, verdict: n.verdict, loss: n.loss,
+            MoveNoteRow(positionID: n.positionID, uci: n.uci, san: n.san, verdict: n.verdict, loss: n.loss,
                         scoreCP: n.scoreCP, scoreMate: n.scoreMate, bestCP: n.bestCP, bestMate: n.bestMate, textID: ids[n.text] ?? 0,
                         claimKind: n.claimKind, claimCP: n.claimCP, claimMate: n.claimMate, arrows: n.arrows, threatUCI: n.threatUCI,
                         refutationUCI: n.refutationUCI, refutationSAN: n.refutationSAN, refutationTextID: n.refutationText.flatMap { ids[$0] },

@@ -232,16 +232,19 @@ public final class OpeningsBundle: Sendable {
     /// than schema 2.1, which has no notes.
     public func moveNote(key: String) throws(BundleError) -> MoveNoteRecord? {
         try read { db in
-            guard try db.tableExists(MoveNoteRow.databaseTableName) else { return nil }
-            return try MoveNoteRecord.fetchOne(db, sql: "SELECT * FROM move_note WHERE key = ?", arguments: [key])
+            guard try db.tableExists(MoveNoteRow.databaseTableName), let parts = BundleKeys.moveKeyParts(key) else { return nil }
+            // By the row's own key (position, move): the view's `key` is made, not stored, so it has no index.
+            return try MoveNoteRecord.fetchOne(
+                db, sql: "SELECT * FROM move_note WHERE position_id IN (SELECT id FROM position WHERE zobrist_key = ?) AND uci = ?",
+                arguments: [Int64(bitPattern: parts.polyglotKey), parts.uci])
         }
     }
 
-    /// Every note of a position, in key order; empty for a bundle older than schema 2.1.
+    /// Every note of a position, in key order (the position's key, then the move: the moves' order); empty for a bundle older than schema 2.1.
     public func moveNotes(positionID: Int64) throws(BundleError) -> [MoveNoteRecord] {
         try read { db in
             guard try db.tableExists(MoveNoteRow.databaseTableName) else { return [] }
-            return try MoveNoteRecord.fetchAll(db, sql: "SELECT * FROM move_note WHERE position_id = ? ORDER BY key", arguments: [positionID])
+            return try MoveNoteRecord.fetchAll(db, sql: "SELECT * FROM move_note WHERE position_id = ? ORDER BY uci", arguments: [positionID])
         }
     }
 

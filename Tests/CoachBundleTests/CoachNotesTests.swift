@@ -74,6 +74,30 @@ import Testing
         #expect(f6.verdict == .mistake && f6.mover == .black && f6.answer?.san == ["d4"] && !f6.text.contains("d4"))
     }
 
+    /// The move's key is made by the view from the position's Polyglot key (not stored): it equals `BundleKeys.moveKey`
+    /// for every row, also for a key with the top bit set (1.e4's `823c9b50fd114196`, negative as SQLite's integer);
+    /// a note is found by its key, a text that is no key finds nothing, and two notes under one key are refused.
+    @Test func aNotesKeyIsMadeFromItsPositionAndFindsIt() throws {
+        let b = try Self.built.get()
+        let store = try OpeningsBundle(path: b.path)
+        let viewKeys = try DatabaseQueue(path: b.path).read { db in try String.fetchAll(db, sql: "SELECT key FROM move_note ORDER BY key") }
+        #expect(viewKeys == b.content.moveNotes.map(\.key).sorted())
+        #expect(viewKeys.contains("823c9b50fd114196:f7f6"))
+        for k in viewKeys { #expect(try store.moveNote(key: k)?.key == k) }
+        #expect(BundleKeys.moveKeyParts("823c9b50fd114196:f7f6")! == (0x823c_9b50_fd11_4196, "f7f6"))
+        for bad in ["", "823c9b50fd114196", "823c9b50fd11419:f7f6", "823c9b50fd114196:f7", "zz3c9b50fd114196:f7f6", "a:b:c"] {
+            #expect(BundleKeys.moveKeyParts(bad) == nil)
+            #expect(try store.moveNote(key: bad) == nil)
+        }
+        #expect(try store.moveNote(key: "823c9b50fd114196:a7a6") == nil)
+        var twice = b.content
+        let first = try #require(twice.moveNotes.first)
+        var other = first
+        other.positionID = first.positionID == 1 ? 2 : 1
+        twice.moveNotes.append(other)
+        #expect(throws: BundleError.self) { try BundleWriter().write(twice, to: b.directory + "/twice.sqlite") }
+    }
+
     @Test func noNoteIsNilAndEveryNoteOfAPositionComesBestFirst() throws {
         let coach = try open()
         let start = try #require(try coach.position(.standard))

@@ -161,8 +161,8 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         let db = try DatabaseQueue(path: copy)
         try db.write { db in
             // The rows are stored in move_note_row, their texts once each in note_text (move_note is the view).
-            try db.execute(sql: "UPDATE move_note_row SET verdict = 'blunder' WHERE key = (SELECT min(key) FROM move_note WHERE verdict = 'best')")
-            try db.execute(sql: "DELETE FROM move_note_row WHERE key = (SELECT max(key) FROM move_note)")
+            try db.execute(sql: "UPDATE move_note_row SET verdict = 'blunder' WHERE (position_id, uci) = (SELECT position_id, uci FROM move_note WHERE verdict = 'best' ORDER BY key LIMIT 1)")
+            try db.execute(sql: "DELETE FROM move_note_row WHERE (position_id, uci) = (SELECT position_id, uci FROM move_note ORDER BY key DESC LIMIT 1)")
             try db.execute(sql: """
                 INSERT INTO note_text (id, text)
                 SELECT (SELECT max(id) + 1 FROM note_text), text || ' Punish it with ' || answer_san || '.'
@@ -170,7 +170,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
                 """)
             try db.execute(sql: """
                 UPDATE move_note_row SET text_id = (SELECT max(id) FROM note_text)
-                WHERE key = (SELECT min(key) FROM move_note WHERE answer_san IS NOT NULL)
+                WHERE (position_id, uci) = (SELECT position_id, uci FROM move_note WHERE answer_san IS NOT NULL ORDER BY key LIMIT 1)
                 """)
         }
         let audit = try NoteAudit.run(copy)

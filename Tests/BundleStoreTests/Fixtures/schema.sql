@@ -10,9 +10,6 @@ CREATE UNIQUE INDEX "line_one_main_per_opening" ON "line"("opening_id") WHERE "k
 -- index line_opening_kind
 CREATE INDEX "line_opening_kind" ON "line"("opening_id", "kind");
 
--- index move_note_row_on_position_id
-CREATE INDEX "move_note_row_on_position_id" ON "move_note_row"("position_id");
-
 -- index move_on_to_position_id
 CREATE INDEX "move_on_to_position_id" ON "move"("to_position_id");
 
@@ -44,7 +41,7 @@ CREATE TABLE "meta" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL) WIT
 CREATE TABLE "move" ("id" INTEGER PRIMARY KEY, "from_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "to_position_id" INTEGER NOT NULL REFERENCES "position"("id"), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, "key" TEXT NOT NULL UNIQUE, "in_curriculum" BOOLEAN NOT NULL DEFAULT 1, UNIQUE ("from_position_id", "uci"));
 
 -- table move_note_row
-CREATE TABLE "move_note_row" ("key" TEXT PRIMARY KEY NOT NULL, "position_id" INTEGER NOT NULL REFERENCES "position"("id"), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, "verdict" TEXT NOT NULL CHECK ("verdict" IN ('best', 'good', 'inaccuracy', 'mistake', 'blunder')), "loss" INTEGER NOT NULL CHECK ("loss" >= 0), "score_cp" INTEGER, "score_mate" INTEGER, "best_cp" INTEGER, "best_mate" INTEGER, "text_id" INTEGER NOT NULL REFERENCES "note_text"("id"), "claim_kind" TEXT, "claim_cp" INTEGER, "claim_mate" INTEGER, "arrows" TEXT, "threat_uci" TEXT, "refutation_uci" TEXT, "refutation_san" TEXT, "refutation_text_id" INTEGER REFERENCES "note_text"("id"), "better_uci" TEXT, "better_san" TEXT, "better_text_id" INTEGER REFERENCES "note_text"("id"), "answer_uci" TEXT, "answer_san" TEXT, "depth" INTEGER NOT NULL, leaves_course BOOLEAN NOT NULL DEFAULT 0, leaves_name_id INTEGER REFERENCES note_text(id), plan_text_id INTEGER REFERENCES note_text(id), CHECK ((score_cp IS NULL) != (score_mate IS NULL)), CHECK ((best_cp IS NULL) != (best_mate IS NULL)), CHECK ((claim_kind IS NULL) = (claim_cp IS NULL AND claim_mate IS NULL) AND (claim_cp IS NULL OR claim_mate IS NULL)), CHECK ((answer_uci IS NULL) = (answer_san IS NULL)), CHECK ((better_uci IS NULL) = (better_san IS NULL)), CHECK ((refutation_uci IS NULL) = (refutation_san IS NULL))) WITHOUT ROWID;
+CREATE TABLE "move_note_row" ("position_id" INTEGER NOT NULL REFERENCES "position"("id"), "uci" TEXT NOT NULL, "san" TEXT NOT NULL, "verdict" TEXT NOT NULL CHECK ("verdict" IN ('best', 'good', 'inaccuracy', 'mistake', 'blunder')), "loss" INTEGER NOT NULL CHECK ("loss" >= 0), "score_cp" INTEGER, "score_mate" INTEGER, "best_cp" INTEGER, "best_mate" INTEGER, "text_id" INTEGER NOT NULL REFERENCES "note_text"("id"), "claim_kind" TEXT, "claim_cp" INTEGER, "claim_mate" INTEGER, "arrows" TEXT, "threat_uci" TEXT, "refutation_uci" TEXT, "refutation_san" TEXT, "refutation_text_id" INTEGER REFERENCES "note_text"("id"), "better_uci" TEXT, "better_san" TEXT, "better_text_id" INTEGER REFERENCES "note_text"("id"), "answer_uci" TEXT, "answer_san" TEXT, "depth" INTEGER NOT NULL, leaves_course BOOLEAN NOT NULL DEFAULT 0, leaves_name_id INTEGER REFERENCES note_text(id), plan_text_id INTEGER REFERENCES note_text(id), PRIMARY KEY ("position_id", "uci"), CHECK ((score_cp IS NULL) != (score_mate IS NULL)), CHECK ((best_cp IS NULL) != (best_mate IS NULL)), CHECK ((claim_kind IS NULL) = (claim_cp IS NULL AND claim_mate IS NULL) AND (claim_cp IS NULL OR claim_mate IS NULL)), CHECK ((answer_uci IS NULL) = (answer_san IS NULL)), CHECK ((better_uci IS NULL) = (better_san IS NULL)), CHECK ((refutation_uci IS NULL) = (refutation_san IS NULL))) WITHOUT ROWID;
 
 -- table note_text
 CREATE TABLE "note_text" ("id" INTEGER PRIMARY KEY, "text" TEXT NOT NULL CHECK (length(text) > 0));
@@ -57,12 +54,13 @@ CREATE TABLE "position" ("id" INTEGER PRIMARY KEY, "zobrist_key" INTEGER NOT NUL
 
 -- view move_note
 CREATE VIEW move_note AS
-SELECT r.key, r.position_id, r.uci, r.san, r.verdict, r.loss, r.score_cp, r.score_mate, r.best_cp, r.best_mate,
+SELECT printf('%016x', p.zobrist_key) || ':' || r.uci AS key, r.position_id, r.uci, r.san, r.verdict, r.loss, r.score_cp, r.score_mate, r.best_cp, r.best_mate,
        t.text AS text, r.claim_kind, r.claim_cp, r.claim_mate, r.arrows, r.threat_uci,
        r.refutation_uci, r.refutation_san, rt.text AS refutation_text,
        r.better_uci, r.better_san, bt.text AS better_text, r.answer_uci, r.answer_san, r.depth,
        r.leaves_course, ln.text AS leaves_name, pt.text AS plan_text
 FROM move_note_row r
+JOIN position p ON p.id = r.position_id
 JOIN note_text t ON t.id = r.text_id
 LEFT JOIN note_text rt ON rt.id = r.refutation_text_id
 LEFT JOIN note_text bt ON bt.id = r.better_text_id
