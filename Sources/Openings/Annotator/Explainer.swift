@@ -43,7 +43,9 @@ public struct Note: Hashable, Sendable {
     /// What the move threatens, were the mover to move again: the engine's threat where its null-move search was asked,
     /// else the board's (a mate in one, or taking a piece the move newly attacks); see `Explainer.threat(_:after:)`.
     public var threat: NoteLine?
-    /// For an inaccuracy or worse: the engine's best reply and the short line that shows what goes wrong.
+    /// For an inaccuracy or worse: the engine's best reply and the short line that shows what goes wrong. After an
+    /// opponent's move it begins with the learner's best reply — the punishment the learner is to find — so an app shows
+    /// it as it shows ``answer``: after the learner has tried (docs/bundle.md).
     public var refutation: NoteLine?
     /// For an inaccuracy or worse: the engine's best move instead, and what it does.
     public var better: NoteLine?
