@@ -39,6 +39,47 @@ struct LineMaterial {
         return LineMaterial(positions: Array(positions.prefix(n + 1)), moves: Array(moves.prefix(n)))
     }
 
+    /// The line after `move` (played in `position`) as a note shows and counts it: `pv` from the position after the
+    /// move, to a quiet point, without the lapses of the move's side (``withoutLapses(of:)``). One rule for the
+    /// refutation's moves and words, the verdict's "it loses …" and the material checks of a capture's line.
+    static func refutation(of move: Move, in position: Position, pv: [String]) -> LineMaterial {
+        LineMaterial(pv, from: position.playingUnchecked(move))
+            .toQuietPoint(plies: Explainer.refutationPlies, atMost: Explainer.refutationMaxPlies)
+            .withoutLapses(of: position.turn)
+    }
+
+    /// The line cut before the first move of `side` inside it (not its first move) that gives away material the line
+    /// does not stand on: a capture that loses by static exchange (…Rxd3+ Bxd3, the rook for a knight), or a move after
+    /// which the other side's next move wins material by exchange that another legal move would have kept (13.O-O??
+    /// Nxg3, where Qf3 saved the queen). A shallow line's later error is not what the move it refutes loses; the line
+    /// then ends on the other side's move before it, and the material is counted there.
+    func withoutLapses(of side: PieceColor) -> LineMaterial {
+        for i in moves.indices where i > 0 && positions[i].turn == side && isLapse(i) {
+            let kept = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)))
+            // Cut where an exchange is still pending, the line ends before it (the first move always kept).
+            return kept.toQuietPoint(plies: kept.moves.count, atMost: kept.moves.count)
+        }
+        return self
+    }
+
+    /// Whether move `i` (of the side to move at `positions[i]`) is a lapse: see ``withoutLapses(of:)``.
+    private func isLapse(_ i: Int) -> Bool {
+        let before = positions[i], move = moves[i], after = positions[i + 1]
+        let other = before.turn.opposite
+        let taken = move.capture.map(BoardFacts.value) ?? 0
+        if move.capture != nil, !move.isEnPassant, taken < BoardFacts.exchangeGain(after.board, on: move.to, by: other) { return true }
+        guard i + 1 < moves.count, moves[i + 1].capture != nil else { return false }
+        let lost = BoardFacts.exchangeGain(after.board, on: moves[i + 1].to, by: other) - taken
+        guard lost >= 100 else { return false }
+        // The least another legal move leaves to be won by exchange (net of what it takes itself).
+        let kept = before.legalMoves.lazy.filter { $0 != move }.map { alt -> Int in
+            let p = before.playingUnchecked(alt)
+            let most = BoardFacts.winningCaptures(p, by: other).map(\.gain).max() ?? 0
+            return most - (alt.capture.map(BoardFacts.value) ?? 0)
+        }.min() ?? lost
+        return kept <= lost - 100
+    }
+
     private init(positions: [Position], moves: [Move]) {
         self.positions = positions
         self.moves = moves
@@ -98,6 +139,13 @@ struct MaterialWon {
 
     /// `side`'s gain in words ("a knight for a pawn", "two pawns"), as ``swing(for:)``.
     func words(for side: PieceColor) -> String? { swing(for: side)?.words }
+}
+
+/// Material the engine's better move wins that the move played lets go; `back` when it only restores what the mover
+/// was down on the board ("wins back a knight").
+public struct MissedMaterial: Hashable, Sendable {
+    public var swing: MaterialSwing
+    public var back: Bool
 }
 
 /// Material one side wins along a line, for what it gives: the pieces of equal value taken on both sides left out.
