@@ -159,6 +159,16 @@ struct StoreCase {
         #expect(Annotator.ruleMotifs(before: queenside, move: ke2).contains(.givesUpCastling(kingside: true, queenside: true)))
     }
 
+    /// A king step with nothing else to say was told by the squares it covers, and a mistake's note may not say
+    /// "keeps everything protected": the note had no text and was left out of the bundle (ANN506). It says which pieces
+    /// the king now stands next to.
+    @Test func aKingStepIsToldByThePiecesItStandsNextTo() throws {
+        let note = try StoreCase.named("kingstep").note()
+        #expect(note.text.contains("Kg7 steps the king to g7, next to the pawn on h7"), "\(note.text)")
+        #expect(!note.text.contains("covers"), "\(note.text)")
+        #expect(note.problems().isEmpty, "\(note.problems())")
+    }
+
     /// Review5 #90 and #110: "a3 keeps everything protected: no white piece or pawn can be won by a capture" was the whole
     /// note. The move's own squares come first.
     @Test func aMoveWithNothingElseToSaySaysWhatItCovers() throws {

@@ -58,6 +58,8 @@ public enum Principle: Hashable, Sendable {
     case rookOnOpenFile(rook: Square)
     /// The moved piece attacks and guards nothing it did not before (said where no other principle is true).
     case quiet(piece: PlacedPiece)
+    /// A king step, told by the pieces it now stands next to (never by the empty squares it covers).
+    case kingNextTo(king: Square, pieces: [PlacedPiece])
 }
 
 /// One motif of a move. Each kind carries exactly the fields it needs; every reader switches over every kind.
@@ -219,6 +221,7 @@ public enum Motif: Hashable, Sendable {
         case .principle(.rookOnOpenFile(let r)): [r]
         case .principle(.materialAfterTrade): []
         case .principle(.quiet(let p)): [p.square]
+        case .principle(.kingNextTo(let k, let p)): [k] + p.map(\.square)
         }
     }
 
@@ -262,6 +265,7 @@ public enum Motif: Hashable, Sendable {
         case .principle(.activates): [.pieceActivity]
         case .principle(.leavesNothingLoose), .principle(.materialAfterTrade): [.material]
         case .principle(.covers), .principle(.rookOnOpenFile), .principle(.quiet): [.pieceActivity]
+        case .principle(.kingNextTo): [.kingSafety]
         }
     }
 

@@ -445,7 +445,7 @@ enum RuleDetectors {
         }
         if touched.isEmpty { return .principle(.quiet(piece: piece)) }
         if allowNothingLoose, BoardFacts.winningCaptures(c.after, by: c.them).isEmpty { return .principle(.leavesNothingLoose) }
-        if king { return nil }
+        if king { return .principle(.kingNextTo(king: c.move.to, pieces: touched.compactMap { c.piece(at: $0, c.b1) })) }
         let all = c.reachAfter & ~c.b1.pieces(c.us)
         if !all.isEmpty { return .principle(.covers(piece: piece, squares: Array(all), new: false)) }
         // Every square it reaches holds a piece of ours (9...h5 next to the knight on g4): it guards those.

@@ -361,6 +361,9 @@ struct SentenceWriter {
             return .clause(["after the recapture \(side) has \(amount) \(balance > 0 ? "more" : "less") on the board"])
         case .principle(.quiet(let p)):
             return .clause(["only moves the \(p.role.name) to \(p.square.name): it attacks and guards nothing it did not before"])
+        case .principle(.kingNextTo(let k, let pieces)):
+            let named = Self.list(pieces.prefix(2).map { "the \($0.role.name) on \($0.square.name)" })
+            return .clause(["steps the king to \(k.name), next to \(named)"])
         case .principle(.leavesNothingLoose):
             return .clause(["keeps everything protected: no \(Self.name(c.mover).lowercased()) piece or pawn can be won by a capture"])
         }
