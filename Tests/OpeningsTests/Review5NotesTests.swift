@@ -86,6 +86,15 @@ struct StoreCase {
         #expect(note.problems().isEmpty, "\(note.problems())")
     }
 
+    /// Review5 #38: Ke7?? Bg5 pins the queen; the line Bg5 Ke8 Bxf6 gxf6 is whole: no move that takes nothing saves the
+    /// queen (…dxc3, a counter-grab, is no saving move), so the verdict still says what is lost.
+    @Test func aLineWhoseMaterialCannotBeKeptStaysWhole() throws {
+        let note = try StoreCase.named("38").note()
+        #expect(note.refutation?.san == ["Bg5", "Ke8", "Bxf6", "gxf6"], "\(String(describing: note.refutation?.san))")
+        #expect(note.text.hasPrefix("This is a blunder: it loses a queen for a bishop."), "\(note.text)")
+        #expect(note.text.contains("Ke7 gives up "), "\(note.text)")
+    }
+
     /// The rule on the line itself: a line with no lapse is kept whole; the lapse is found by the board alone.
     @Test func theLapseRuleOnTheBoard() throws {
         let c = try StoreCase.named("153")

@@ -44,7 +44,7 @@ def lapse(b,i_moves):
                 if lost>=100:
                     alts=[]
                     for a in cur.legal_moves:
-                        if a==mv: continue
+                        if a==mv or cur.is_capture(a): continue
                         x=cur.copy(); took=CV[cur.piece_type_at(a.to_square)] if cur.is_capture(a) and not cur.is_en_passant(a) else 0; x.push(a)
                         alts.append(max_gain(x,not side)-took)
                     best=min(alts,default=lost)

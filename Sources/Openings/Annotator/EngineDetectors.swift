@@ -132,6 +132,9 @@ enum EngineDetectors {
                 .swing(for: c.us) else { return nil }
         let before = LineMaterial.balance(c.b0, c.us)
         let gain = swing.won.map(BoardFacts.value).reduce(0, +) - swing.given.map(BoardFacts.value).reduce(0, +)
+        // Said only when the material is at least half of what the engine says the move loses: a pawn the better move
+        // would win does not explain a loss of five.
+        guard let g = grade(c), let drop = g.best.centipawns(minus: g.played), gain * 2 >= drop else { return nil }
         return MissedMaterial(swing: swing, back: before < 0 && before + gain <= 0)
     }
 }

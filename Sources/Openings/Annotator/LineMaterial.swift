@@ -71,11 +71,10 @@ struct LineMaterial {
         guard i + 1 < moves.count, moves[i + 1].capture != nil else { return false }
         let lost = BoardFacts.exchangeGain(after.board, on: moves[i + 1].to, by: other) - taken
         guard lost >= 100 else { return false }
-        // The least another legal move leaves to be won by exchange (net of what it takes itself).
-        let kept = before.legalMoves.lazy.filter { $0 != move }.map { alt -> Int in
-            let p = before.playingUnchecked(alt)
-            let most = BoardFacts.winningCaptures(p, by: other).map(\.gain).max() ?? 0
-            return most - (alt.capture.map(BoardFacts.value) ?? 0)
+        // The least another legal move that takes nothing leaves to be won by exchange: a move that keeps the material,
+        // not a counter-grab (…dxc3 while the pinned queen falls is no saving move; the engine's line knows better).
+        let kept = before.legalMoves.lazy.filter { $0 != move && $0.capture == nil }.map { alt -> Int in
+            BoardFacts.winningCaptures(before.playingUnchecked(alt), by: other).map(\.gain).max() ?? 0
         }.min() ?? lost
         return kept <= lost - 100
     }
