@@ -187,3 +187,24 @@ struct StoreCase {
         #expect(be2.text == "Be2 puts the bishop where it covers d1 and f3, squares it did not reach before.", "\(be2.text)")
     }
 }
+
+@Suite struct OneClausePerSquareTests {
+    /// Review5 #100 and #160: "c5 strikes at the pawn on d4 and adds control of d4 in the centre": the square is said once.
+    @Test func controlOfASquareAnotherClauseNamesIsNotSaidAgain() throws {
+        for (name, san, square) in [("100", "c5", "d4"), ("160", "e6", "d5")] {
+            let note = try StoreCase.named(name).note()
+            #expect(note.text.hasPrefix("\(san) strikes at the pawn on \(square)") || note.text.hasPrefix("\(san) challenges the pawn on \(square)"),
+                    "case \(name): \(note.text)")
+            #expect(!note.text.contains("control of \(square)") && !note.text.contains("central square \(square)"), "case \(name): \(note.text)")
+        }
+    }
+
+    /// Review5 #128: the refutation "Nxa6 wins the bishop on a6 and develops the knight to a6": a capture's square is
+    /// said once, by the capture.
+    @Test func aCaptureSquareIsNotSaidAgainAsADevelopment() throws {
+        let note = try StoreCase.named("128").note()
+        let text = try #require(note.refutation?.text)
+        #expect(text.contains("Nxa6 "), "\(text)")
+        #expect(!text.contains("to a6"), "\(text)")
+    }
+}

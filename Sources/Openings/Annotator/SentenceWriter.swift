@@ -42,11 +42,24 @@ struct SentenceWriter {
         // A claim that would give the answer away is no candidate: the next one with evidence is said instead.
         let claim = ranked.first { $0.evidence != nil && !Self.isSpoiler($0, c) }
         var subjects: Set<Square> = []
-        let told = ranked.filter { $0.evidence == nil || $0 == claim }
+        var told = ranked.filter { $0.evidence == nil || $0 == claim }
             .filter { m in !Self.isSpoiler(m, c) }
             // Two clauses about one square say one thing twice ("claims the centre with a pawn on e5 and gains space
-            // with the pawn on e5"): the higher-ranked one is said.
-            .filter { m in Self.subject(m).map { subjects.insert($0).inserted } ?? true }
+            // with the pawn on e5", "wins the bishop on a6 and develops the knight to a6"): the higher-ranked one is said.
+            .filter { m in
+                let s = Self.subjects(m)
+                guard s.allSatisfy({ !subjects.contains($0) }) else { return false }
+                subjects.formUnion(s)
+                return true
+            }
+        // Control of a central square another clause already names adds nothing ("strikes at the pawn on d4 and adds
+        // control of d4"): only the squares no other clause names are said, and none is no clause.
+        let named = Set(told.filter { $0.kind != .controlsCentre }.flatMap(\.squares))
+        told = told.compactMap { m in
+            guard case .controlsCentre(let r, let squares) = m else { return m }
+            let rest = squares.filter { !named.contains($0) }
+            return rest.isEmpty ? nil : .controlsCentre(piece: r, squares: rest)
+        }
         var clauses: [[String]] = []
         var sentences: [String] = []
         var claimWritten = false
@@ -122,23 +135,26 @@ struct SentenceWriter {
         }
     }
 
-    /// The square a clause is about, where two motifs can say the same of it: the square a pawn now stands on
-    /// (centre, space), the enemy piece a move strikes at (a break, an attack, a trade offer), the square the moved
-    /// piece left (out of an attack, away from a pawn push); nil for every other clause.
-    static func subject(_ m: Motif) -> Square? {
+    /// The squares a clause is about, where two motifs can say the same of one: the square a pawn now stands on
+    /// (centre, space), the enemy piece a move strikes at (a break, an attack, a trade offer), the square a capture
+    /// lands on (and so a development or an escape to it), the square the moved piece left (out of an attack, away
+    /// from a pawn push); none for every other clause.
+    static func subjects(_ m: Motif) -> [Square] {
         switch m {
-        case .occupiesCentre(.pawn, let s): s
-        case .gainsSpace(let s): s
-        case .pawnBreak(_, let target): target
-        case .attacks(_, let t, _): t.square
-        case .offersTrade(_, let t): t.square
-        case .escapes(_, let from, _, _): from
-        case .avoidsPawnPush(_, let from, _, _): from
-        case .occupiesCentre, .develops, .controlsCentre, .castles, .givesUpCastling, .preparesCastling, .opensLine, .threatens, .threatensMate, .prevents, .check,
-             .answersCheck, .defends, .supports, .pins, .forks, .captures, .recaptures,
+        case .occupiesCentre(.pawn, let s): [s]
+        case .gainsSpace(let s): [s]
+        case .pawnBreak(_, let target): [target]
+        case .attacks(_, let t, _): [t.square]
+        case .offersTrade(_, let t): [t.square]
+        case .captures(_, let t, _, _), .recaptures(_, let t, _): [t.square]
+        case .develops(_, _, let to, _): [to]
+        case .escapes(_, let from, let to, _): [from, to]
+        case .avoidsPawnPush(_, let from, _, _): [from]
+        case .occupiesCentre, .controlsCentre, .castles, .givesUpCastling, .preparesCastling, .opensLine, .threatens, .threatensMate, .prevents, .check,
+             .answersCheck, .defends, .supports, .pins, .forks,
              .removesDefender, .removesAttacker, .opensFile, .offersMaterial, .losesGround, .doubledPawns, .isolatedPawn, .passedPawn,
              .pawnChain, .preparesPush, .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
-            nil
+            []
         }
     }
 
