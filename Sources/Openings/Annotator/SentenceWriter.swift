@@ -54,12 +54,14 @@ struct SentenceWriter {
             }
         // Control of a central square another clause already names adds nothing ("strikes at the pawn on d4 and adds
         // control of d4"): only the squares no other clause names are said, and none is no clause.
-        let named = Set(told.filter { $0.kind != .controlsCentre }.flatMap(\.squares))
-        told = told.compactMap { m in
+        let others = told.filter { $0.kind != .controlsCentre }
+        let named = Set(others.flatMap(\.squares))
+        // (Unless the other clauses give no reason: a capture named alone is no why.)
+        if others.contains(where: { Annotator.saysWhy($0) && $0.kind != .losesGround }) { told = told.compactMap { m in
             guard case .controlsCentre(let r, let squares) = m else { return m }
             let rest = squares.filter { !named.contains($0) }
             return rest.isEmpty ? nil : .controlsCentre(piece: r, squares: rest)
-        }
+        } }
         var clauses: [[String]] = []
         var sentences: [String] = []
         var claimWritten = false
@@ -136,8 +138,8 @@ struct SentenceWriter {
     }
 
     /// The squares a clause is about, where two motifs can say the same of one: the square a pawn now stands on
-    /// (centre, space), the enemy piece a move strikes at (a break, an attack, a trade offer), the square a capture
-    /// lands on (and so a development or an escape to it), the square the moved piece left (out of an attack, away
+    /// (centre, space), the enemy piece a move strikes at (a break, an attack, a trade offer), the square a capture that
+    /// wins lands on (and so a development or an escape to it), the square the moved piece left (out of an attack, away
     /// from a pawn push); none for every other clause.
     static func subjects(_ m: Motif) -> [Square] {
         switch m {
@@ -146,12 +148,14 @@ struct SentenceWriter {
         case .pawnBreak(_, let target): [target]
         case .attacks(_, let t, _): [t.square]
         case .offersTrade(_, let t): [t.square]
-        case .captures(_, let t, _, _), .recaptures(_, let t, _): [t.square]
+        // A capture that wins says all of it; after one that only takes, the development still gives the reason (a capture
+        // alone is no why).
+        case .captures(_, let t, .winsMaterial, _): [t.square]
         case .develops(_, _, let to, _): [to]
         case .escapes(_, let from, let to, _): [from, to]
         case .avoidsPawnPush(_, let from, _, _): [from]
         case .occupiesCentre, .controlsCentre, .castles, .givesUpCastling, .preparesCastling, .opensLine, .threatens, .threatensMate, .prevents, .check,
-             .answersCheck, .defends, .supports, .pins, .forks,
+             .answersCheck, .defends, .supports, .pins, .forks, .captures, .recaptures,
              .removesDefender, .removesAttacker, .opensFile, .offersMaterial, .losesGround, .doubledPawns, .isolatedPawn, .passedPawn,
              .pawnChain, .preparesPush, .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
             []
