@@ -95,6 +95,22 @@ struct StoreCase {
         #expect(note.text.contains("Ke7 gives up "), "\(note.text)")
     }
 
+    /// A move made in check has few choices, and the static count cannot weigh them: h4?? Qxc3+ Qd2 (Bd2 looked
+    /// safer to a count) Qxa1+ Qd1 Qxa2 stays whole, and so does what it loses.
+    @Test func aMoveMadeInCheckIsNoLapse() throws {
+        let note = try StoreCase.named("21").note()
+        #expect(note.refutation?.san == ["Qxc3+", "Qd2", "Qxa1+", "Qd1", "Qxa2"], "\(String(describing: note.refutation?.san))")
+        #expect(note.text.hasPrefix("This is a blunder: it loses a rook, a knight and a pawn."), "\(note.text)")
+    }
+
+    /// Material the refuted side gives inside the line and takes back there is an exchange: Nf5 d5 exd5 Bxf5 dxc6 bxc6
+    /// ends level, so no move of it is a lapse.
+    @Test func materialGivenAndWonBackInsideTheLineIsNoLapse() throws {
+        let c = try StoreCase.named("28")
+        let line = LineMaterial.refutation(of: c.move, in: c.position, pv: Array(c.verdict.lines[1].pv.dropFirst()))
+        #expect(line.moves.map(\.uci) == ["d7d5", "e4d5", "c8f5", "d5c6", "b7c6"])
+    }
+
     /// The rule on the line itself: a line with no lapse is kept whole; the lapse is found by the board alone.
     @Test func theLapseRuleOnTheBoard() throws {
         let c = try StoreCase.named("153")

@@ -36,10 +36,13 @@ def lapse(b,i_moves):
     side=not b.turn; cur=b.copy()
     for i,mv in enumerate(i_moves):
         if cur.turn==side and i>0:
+            end=cur.copy()
+            for x in i_moves[i:]: end.push(x)
+            if bal(end,side)-bal(cur,side)>-1: cur.push(mv); continue
             cap=CV[cur.piece_type_at(mv.to_square)] if cur.is_capture(mv) and not cur.is_en_passant(mv) else 0
             nxt=cur.copy(); nxt.push(mv)
             if cap and cap<see(nxt,mv.to_square,not side): return True
-            if i+1<len(i_moves) and nxt.is_capture(i_moves[i+1]):
+            if not cur.is_check() and i+1<len(i_moves) and nxt.is_capture(i_moves[i+1]):
                 lost=see(nxt,i_moves[i+1].to_square,not side)-cap
                 if lost>=100:
                     alts=[]
