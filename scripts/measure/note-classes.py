@@ -38,20 +38,20 @@ def lapse(b,i_moves):
         if cur.turn==side and i>0:
             end=cur.copy()
             for x in i_moves[i:]: end.push(x)
-            if bal(end,side)-bal(cur,side)>-1: cur.push(mv); continue
+            if bal(end,side)-bal(cur,side)>-2: cur.push(mv); continue
             cap=CV[cur.piece_type_at(mv.to_square)] if cur.is_capture(mv) and not cur.is_en_passant(mv) else 0
             nxt=cur.copy(); nxt.push(mv)
-            if cap and cap<see(nxt,mv.to_square,not side): return True
+            if cap and see(nxt,mv.to_square,not side)-cap>=200: return True
             if not cur.is_check() and i+1<len(i_moves) and nxt.is_capture(i_moves[i+1]):
                 lost=see(nxt,i_moves[i+1].to_square,not side)-cap
-                if lost>=100:
+                if lost>=200:
                     alts=[]
                     for a in cur.legal_moves:
                         if a==mv or cur.is_capture(a): continue
                         x=cur.copy(); took=CV[cur.piece_type_at(a.to_square)] if cur.is_capture(a) and not cur.is_en_passant(a) else 0; x.push(a)
                         alts.append(max_gain(x,not side)-took)
                     best=min(alts,default=lost)
-                    if best<=lost-100: return True
+                    if best<=lost-200: return True
         cur.push(mv)
     return False
 def sq_dups(t):

@@ -49,9 +49,9 @@ struct LineMaterial {
     }
 
     /// The line cut before the first move of `side` inside it (not its first move) that gives away material the line
-    /// does not stand on, when the line's end shows `side` down a pawn or more from before that move: a capture that
-    /// loses by static exchange (…Rxd3+ Bxd3, the rook for a knight), or a move not made in check after which the other
-    /// side's next move wins material by exchange that another legal move taking nothing would have kept (13.O-O??
+    /// does not stand on, when the line's end shows `side` down the exchange or more from before that move (``lapse``): a
+    /// capture that loses that much by static exchange (…Rxd3+ Bxd3, the rook for a knight), or a move not made in check after which the other
+    /// side's next move wins that much by exchange, which another legal move taking nothing would have kept (13.O-O??
     /// Nxg3, where Qf3 saved the queen). A shallow line's later error is not what the move it refutes loses; the line
     /// then ends on the other side's move before it, and the material is counted there.
     func withoutLapses(of side: PieceColor) -> LineMaterial {
@@ -69,20 +69,25 @@ struct LineMaterial {
         let side = before.turn, other = side.opposite
         // Only what the line's end shows lost counts: material given and won back inside the line (…exd5 Bxf5 dxc6) is
         // an exchange, not a lapse.
-        guard let end = positions.last, Self.balance(end.board, side) - Self.balance(before.board, side) <= -100 else { return false }
+        guard let end = positions.last, Self.balance(end.board, side) - Self.balance(before.board, side) <= -Self.lapse else { return false }
         let taken = move.capture.map(BoardFacts.value) ?? 0
-        if move.capture != nil, !move.isEnPassant, taken < BoardFacts.exchangeGain(after.board, on: move.to, by: other) { return true }
+        if move.capture != nil, !move.isEnPassant, BoardFacts.exchangeGain(after.board, on: move.to, by: other) - taken >= Self.lapse { return true }
         // A move made in check has few choices and the static count cannot weigh them (Qd2 blocking …Qxc3+): it stands.
         guard !before.isCheck, i + 1 < moves.count, moves[i + 1].capture != nil else { return false }
         let lost = BoardFacts.exchangeGain(after.board, on: moves[i + 1].to, by: other) - taken
-        guard lost >= 100 else { return false }
+        guard lost >= Self.lapse else { return false }
         // The least another legal move that takes nothing leaves to be won by exchange: a move that keeps the material,
         // not a counter-grab (…dxc3 while the pinned queen falls is no saving move; the engine's line knows better).
         let kept = before.legalMoves.lazy.filter { $0 != move && $0.capture == nil }.map { alt -> Int in
             BoardFacts.winningCaptures(before.playingUnchecked(alt), by: other).map(\.gain).max() ?? 0
         }.min() ?? lost
-        return kept <= lost - 100
+        return kept <= lost - Self.lapse
     }
+
+    /// The least material a lapse gives away: the exchange (a rook for a minor piece). A pawn given inside an engine
+    /// line is often its own choice (a gambit, play for the pawn); a piece or the exchange for nothing is the shallow
+    /// line's error.
+    static let lapse = 200
 
     private init(positions: [Position], moves: [Move]) {
         self.positions = positions
