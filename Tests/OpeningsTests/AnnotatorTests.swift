@@ -231,7 +231,7 @@ import Testing
                                            p.after.fen(): StubOracle.verdict(90, [("d7d5", "d5", 90)])])
         let nh3 = Annotator(oracle: oracle).annotate(line: line, learner: .white)[2]
         let m = try #require(nh3.motifs.first { $0.kind == .losesGround })
-        guard case .losesGround(let better, _, let best, let verdict, _, let e) = m else { return }
+        guard case .losesGround(let better, _, let best, let verdict, _, _, let e) = m else { return }
         // +0.40 is 73 permille of winning chances, -0.90 is -163: a drop of 236, a mistake.
         #expect(verdict == .mistake)
         #expect(nh3.explanation.contains("a mistake"), "\(nh3.explanation)")

@@ -191,7 +191,7 @@ public struct Annotator: Sendable {
         switch m {
         case .captures(_, _, .tradedFor, _), .captures(_, _, .takes, _), .recaptures(_, _, false): false
         case .kingShieldWeakened, .doubledPawns, .isolatedPawn, .passedPawn, .kingInCentre: false
-        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .threatensMate, .prevents,
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .givesUpCastling, .preparesCastling, .opensLine, .attacks, .threatens, .threatensMate, .prevents,
              .check, .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
              .removesAttacker, .opensFile,
              .offersMaterial, .losesGround, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .makesLuft, .principle:

@@ -99,7 +99,7 @@ enum EngineDetectors {
     /// refutation is (``LineMaterial/toQuietPoint(plies:atMost:)``), counted on the board.
     static func lineChange(_ c: MoveContext, _ line: EngineLine) -> Int {
         LineMaterial([c.move.uci] + line.pv, from: c.before)
-            .toQuietPoint(plies: Explainer.refutationPlies + 1, atMost: Explainer.refutationMaxPlies + 1).change(for: c.us)
+            .toQuietPoint(plies: Explainer.refutationPlies + 1, atMost: Explainer.refutationMaxPlies + 1).withoutLapses(of: c.us).change(for: c.us)
     }
 
     /// The move's grade against the engine's best move (the verdict table of the options), nil without both scores.
@@ -117,9 +117,24 @@ enum EngineDetectors {
         guard let g = grade(c), g.verdict >= .mistake, let v = c.engine?.before, let best = v.lines.first else { return [] }
         // What the engine's line after the move wins, counted on the board where the refutation the note shows ends.
         let loses = c.engine?.after?.lines.first.flatMap { l in
-            MaterialWon(move: c.move, in: c.before, line: LineMaterial(l.pv, from: c.after)
-                .toQuietPoint(plies: Explainer.refutationPlies, atMost: Explainer.refutationMaxPlies)).swing(for: c.them)
+            MaterialWon(move: c.move, in: c.before, line: LineMaterial.refutation(of: c.move, in: c.before, pv: l.pv)).swing(for: c.them)
         }
-        return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, loses: loses, evidence: c.evidence(g.played, of: v))]
+        return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, loses: loses,
+                             misses: loses == nil ? missed(c, best) : nil, evidence: c.evidence(g.played, of: v))]
+    }
+
+    /// What the better move's own line wins for the mover, counted on the board at its quiet point as a refutation is
+    /// (``LineMaterial/refutation(of:in:pv:)``): the material the move played lets go ("misses Bxe5, which wins back a
+    /// knight"); `back` when the mover was behind on the board before the move and the gain does not put it ahead.
+    static func missed(_ c: MoveContext, _ best: EngineLine) -> MissedMaterial? {
+        guard let m = try? c.before.move(uci: best.uci), m != c.move,
+              let swing = MaterialWon(move: m, in: c.before, line: LineMaterial.refutation(of: m, in: c.before, pv: Array(best.pv.dropFirst())))
+                .swing(for: c.us) else { return nil }
+        let before = LineMaterial.balance(c.b0, c.us)
+        let gain = swing.won.map(BoardFacts.value).reduce(0, +) - swing.given.map(BoardFacts.value).reduce(0, +)
+        // Said only when the material is at least half of what the engine says the move loses: a pawn the better move
+        // would win does not explain a loss of five.
+        guard let g = grade(c), let drop = g.best.centipawns(minus: g.played), gain * 2 >= drop else { return nil }
+        return MissedMaterial(swing: swing, back: before < 0 && before + gain <= 0)
     }
 }

@@ -242,12 +242,12 @@ public struct Explainer: Sendable {
     }
 
     /// The refutation of `move` (played in `position`): the engine's line from the position after it, shown to a quiet
-    /// point (``LineMaterial/toQuietPoint(plies:atMost:)``), its words what the line does, counted on the board: a mate it ends in or the engine
+    /// point and without the mover's later lapses (``LineMaterial/refutation(of:in:pv:)``), its words what the line does, counted on the board: a mate it ends in or the engine
     /// scores, else the material won by the end of the shown line (the move itself counted), then the reply's own words.
     static func refutation(_ line: EngineLine, after move: Move, in position: Position, replyText: String?) -> NoteLine {
         let after = position.playingUnchecked(move)
         let pv = playable(line.pv, from: after)
-        let shown = LineMaterial(pv.uci, from: after).toQuietPoint(plies: refutationPlies, atMost: refutationMaxPlies)
+        let shown = LineMaterial.refutation(of: move, in: position, pv: pv.uci)
         let san = Array(pv.san.prefix(shown.moves.count))
         let refuter = after.turn
         var words: [String] = []

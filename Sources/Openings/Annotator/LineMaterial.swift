@@ -39,6 +39,56 @@ struct LineMaterial {
         return LineMaterial(positions: Array(positions.prefix(n + 1)), moves: Array(moves.prefix(n)))
     }
 
+    /// The line after `move` (played in `position`) as a note shows and counts it: `pv` from the position after the
+    /// move, to a quiet point, without the lapses of the move's side (``withoutLapses(of:)``). One rule for the
+    /// refutation's moves and words, the verdict's "it loses …" and the material checks of a capture's line.
+    static func refutation(of move: Move, in position: Position, pv: [String]) -> LineMaterial {
+        LineMaterial(pv, from: position.playingUnchecked(move))
+            .toQuietPoint(plies: Explainer.refutationPlies, atMost: Explainer.refutationMaxPlies)
+            .withoutLapses(of: position.turn)
+    }
+
+    /// The line cut before the first move of `side` inside it (not its first move) that gives away material the line
+    /// does not stand on, when the line's end shows `side` down the exchange or more from before that move (``lapse``): a
+    /// capture that loses that much by static exchange (…Rxd3+ Bxd3, the rook for a knight), or a move not made in check after which the other
+    /// side's next move wins that much by exchange, which another legal move taking nothing would have kept (13.O-O??
+    /// Nxg3, where Qf3 saved the queen). A shallow line's later error is not what the move it refutes loses; the line
+    /// then ends on the other side's move before it, and the material is counted there.
+    func withoutLapses(of side: PieceColor) -> LineMaterial {
+        for i in moves.indices where i > 0 && positions[i].turn == side && isLapse(i) {
+            let kept = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)))
+            // Cut where an exchange is still pending, the line ends before it (the first move always kept).
+            return kept.toQuietPoint(plies: kept.moves.count, atMost: kept.moves.count)
+        }
+        return self
+    }
+
+    /// Whether move `i` (of the side to move at `positions[i]`) is a lapse: see ``withoutLapses(of:)``.
+    private func isLapse(_ i: Int) -> Bool {
+        let before = positions[i], move = moves[i], after = positions[i + 1]
+        let side = before.turn, other = side.opposite
+        // Only what the line's end shows lost counts: material given and won back inside the line (…exd5 Bxf5 dxc6) is
+        // an exchange, not a lapse.
+        guard let end = positions.last, Self.balance(end.board, side) - Self.balance(before.board, side) <= -Self.lapse else { return false }
+        let taken = move.capture.map(BoardFacts.value) ?? 0
+        if move.capture != nil, !move.isEnPassant, BoardFacts.exchangeGain(after.board, on: move.to, by: other) - taken >= Self.lapse { return true }
+        // A move made in check has few choices and the static count cannot weigh them (Qd2 blocking …Qxc3+): it stands.
+        guard !before.isCheck, i + 1 < moves.count, moves[i + 1].capture != nil else { return false }
+        let lost = BoardFacts.exchangeGain(after.board, on: moves[i + 1].to, by: other) - taken
+        guard lost >= Self.lapse else { return false }
+        // The least another legal move that takes nothing leaves to be won by exchange: a move that keeps the material,
+        // not a counter-grab (…dxc3 while the pinned queen falls is no saving move; the engine's line knows better).
+        let kept = before.legalMoves.lazy.filter { $0 != move && $0.capture == nil }.map { alt -> Int in
+            BoardFacts.winningCaptures(before.playingUnchecked(alt), by: other).map(\.gain).max() ?? 0
+        }.min() ?? lost
+        return kept <= lost - Self.lapse
+    }
+
+    /// The least material a lapse gives away: the exchange (a rook for a minor piece). A pawn given inside an engine
+    /// line is often its own choice (a gambit, play for the pawn); a piece or the exchange for nothing is the shallow
+    /// line's error.
+    static let lapse = 200
+
     private init(positions: [Position], moves: [Move]) {
         self.positions = positions
         self.moves = moves
@@ -98,6 +148,13 @@ struct MaterialWon {
 
     /// `side`'s gain in words ("a knight for a pawn", "two pawns"), as ``swing(for:)``.
     func words(for side: PieceColor) -> String? { swing(for: side)?.words }
+}
+
+/// Material the engine's better move wins that the move played lets go; `back` when it only restores what the mover
+/// was down on the board ("wins back a knight").
+public struct MissedMaterial: Hashable, Sendable {
+    public var swing: MaterialSwing
+    public var back: Bool
 }
 
 /// Material one side wins along a line, for what it gives: the pieces of equal value taken on both sides left out.

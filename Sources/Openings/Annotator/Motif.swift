@@ -56,6 +56,10 @@ public enum Principle: Hashable, Sendable {
     case covers(piece: PlacedPiece, squares: [Square], new: Bool)
     /// A rook moves to a file with no pawn of its own side on it.
     case rookOnOpenFile(rook: Square)
+    /// The moved piece attacks and guards nothing it did not before (said where no other principle is true).
+    case quiet(piece: PlacedPiece)
+    /// A king step, told by the pieces it now stands next to (never by the empty squares it covers).
+    case kingNextTo(king: Square, pieces: [PlacedPiece])
 }
 
 /// One motif of a move. Each kind carries exactly the fields it needs; every reader switches over every kind.
@@ -64,6 +68,9 @@ public enum Motif: Hashable, Sendable {
     case occupiesCentre(piece: Role, square: Square)
     case controlsCentre(piece: Role, squares: [Square])
     case castles(kingside: Bool, king: Square, rook: Square)
+    /// A king move (not castling) or a rook move from its corner that takes away castling rights the mover had: kingside,
+    /// queenside or both.
+    case givesUpCastling(kingside: Bool, queenside: Bool)
     case preparesCastling(rook: Square, kingside: Bool)
     case opensLine(pieces: [PlacedPiece], through: Square)
     /// The moved piece newly attacks an undefended piece or pawn, or a piece worth more than itself.
@@ -103,7 +110,10 @@ public enum Motif: Hashable, Sendable {
     /// Material left to be won, with the engine's judgement: a gambit (compensation) or a loss.
     case offersMaterial(piece: PlacedPiece, compensated: Bool, evidence: EngineEvidence)
     /// The engine's best move was clearly better than the move played.
-    case losesGround(better: String, betterUCI: String, best: Score, verdict: MoveVerdict, loses: MaterialSwing?, evidence: EngineEvidence)
+    /// `loses`: what the engine's line after the move wins from the mover; `misses`: else, what the better move's line
+    /// would have won.
+    case losesGround(better: String, betterUCI: String, best: Score, verdict: MoveVerdict, loses: MaterialSwing?, misses: MissedMaterial?,
+                     evidence: EngineEvidence)
     case doubledPawns(side: PieceColor, file: Int)
     case isolatedPawn(side: PieceColor, square: Square)
     case passedPawn(side: PieceColor, square: Square)
@@ -126,6 +136,7 @@ public enum Motif: Hashable, Sendable {
         case .occupiesCentre: .occupiesCentre
         case .controlsCentre: .controlsCentre
         case .castles: .castles
+        case .givesUpCastling: .givesUpCastling
         case .preparesCastling: .preparesCastling
         case .opensLine: .opensLine
         case .attacks: .attacks
@@ -173,6 +184,7 @@ public enum Motif: Hashable, Sendable {
         case .occupiesCentre(_, let s): [s]
         case .controlsCentre(_, let s): s
         case .castles(_, let k, let r): [k, r]
+        case .givesUpCastling: []
         case .preparesCastling(let r, _): [r]
         case .opensLine(let p, let t): p.map(\.square) + [t]
         case .attacks(let a, let t, _): [a.square, t.square]
@@ -192,7 +204,7 @@ public enum Motif: Hashable, Sendable {
         case .removesDefender(let c, let g), .removesAttacker(let c, let g, _): [c.square, g.square]
         case .opensFile: []
         case .offersMaterial(let p, _, _): [p.square]
-        case .losesGround(_, let uci, _, _, _, _): Self.uciSquares(uci)
+        case .losesGround(_, let uci, _, _, _, _, _): Self.uciSquares(uci)
         case .doubledPawns: []
         case .isolatedPawn(_, let s), .passedPawn(_, let s): [s]
         case .pawnChain(let b, let h): [b, h]
@@ -208,15 +220,17 @@ public enum Motif: Hashable, Sendable {
         case .principle(.covers(let p, let s, _)): [p.square] + s
         case .principle(.rookOnOpenFile(let r)): [r]
         case .principle(.materialAfterTrade): []
+        case .principle(.quiet(let p)): [p.square]
+        case .principle(.kingNextTo(let k, let p)): [k] + p.map(\.square)
         }
     }
 
     /// The engine evidence of a material or evaluative motif; nil for motifs the rules alone establish.
     public var evidence: EngineEvidence? {
         switch self {
-        case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, _, _, let e): e
+        case .threatens(_, _, _, let e), .prevents(_, _, let e), .offersMaterial(_, _, let e), .losesGround(_, _, _, _, _, _, let e): e
         case .captures(_, _, _, let e): e
-        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatensMate, .check, .answersCheck,
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .givesUpCastling, .preparesCastling, .opensLine, .attacks, .threatensMate, .check, .answersCheck,
              .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns, .isolatedPawn,
              .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened, .makesLuft,
              .kingInCentre, .principle:
@@ -230,6 +244,7 @@ public enum Motif: Hashable, Sendable {
         case .develops: [.development]
         case .occupiesCentre, .controlsCentre: [.centreControl]
         case .castles, .preparesCastling: [.kingSafety, .development]
+        case .givesUpCastling: [.kingSafety]
         case .opensLine, .attacks: [.pieceActivity]
         case .threatens(_, _, .mate, _), .prevents(_, .mate, _), .threatensMate: [.tactics, .kingSafety]
         case .threatens, .prevents: [.tactics, .material]
@@ -249,7 +264,8 @@ public enum Motif: Hashable, Sendable {
         case .takesSquare: [.pieceActivity]
         case .principle(.activates): [.pieceActivity]
         case .principle(.leavesNothingLoose), .principle(.materialAfterTrade): [.material]
-        case .principle(.covers), .principle(.rookOnOpenFile): [.pieceActivity]
+        case .principle(.covers), .principle(.rookOnOpenFile), .principle(.quiet): [.pieceActivity]
+        case .principle(.kingNextTo): [.kingSafety]
         }
     }
 
@@ -266,6 +282,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     case occupiesCentre = "occupies-centre"
     case controlsCentre = "controls-centre"
     case castles
+    case givesUpCastling = "gives-up-castling"
     case preparesCastling = "prepares-castling"
     case opensLine = "opens-line"
     case attacks
@@ -308,7 +325,7 @@ public enum MotifKind: String, Hashable, Sendable, Codable, CaseIterable {
     public var needsEngine: Bool {
         switch self {
         case .threatens, .prevents, .winsMaterial, .gambit, .losesMaterial, .losesGround: true
-        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatensMate, .check, .answersCheck,
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .givesUpCastling, .preparesCastling, .opensLine, .attacks, .threatensMate, .check, .answersCheck,
              .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .trades, .takes, .recaptures, .removesDefender, .removesAttacker, .opensFile, .doubledPawns,
              .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace, .takesSquare, .kingShieldWeakened,
              .makesLuft, .kingInCentre, .principle:

@@ -7,7 +7,7 @@ enum RuleDetectors {
 
     /// Every rule detector, in the order their motifs are listed.
     static let all: [Detector] = [
-        castles, develops, occupiesCentre, controlsCentre, recapturesOrTrades, removesDefender, removesAttacker, opensFile, answersCheck, check,
+        castles, givesUpCastling, develops, occupiesCentre, controlsCentre, recapturesOrTrades, removesDefender, removesAttacker, opensFile, answersCheck, check,
         attacks, threatensMate, forks, pins, defends, supports, offersTrade, escapes, avoidsPawnPush, opensLine, preparesCastling, pawnBreak, pawnChain,
         preparesPush, takesSquare, gainsSpace, pawnStructure, kingShieldWeakened, makesLuft, kingInCentre,
     ]
@@ -23,6 +23,16 @@ enum RuleDetectors {
         let kingside = c.move.to.file > c.move.from.file
         let rookTo = Square(file: kingside ? BoardFacts.fileF : BoardFacts.fileD, rank: c.move.from.rank)
         return [.castles(kingside: kingside, king: c.move.to, rook: rookTo)]
+    }
+
+    /// A king move other than castling, or a rook move from its corner, that takes away castling rights the mover had:
+    /// the king walk or rook lift is told by what it costs first, not by the squares it covers.
+    static func givesUpCastling(_ c: MoveContext) -> [Motif] {
+        guard !c.move.isCastle, let k = c.b0.king(of: c.us) else { return [] }
+        let rights = c.before.castlingRights & c.b0.pieces(c.us, .rook)
+        let lost = c.move.role == .king ? rights : rights & Bitboard(c.move.from)
+        guard !lost.isEmpty else { return [] }
+        return [.givesUpCastling(kingside: lost.contains { $0.file > k.file }, queenside: lost.contains { $0.file < k.file })]
     }
 
     static func develops(_ c: MoveContext) -> [Motif] {
@@ -57,7 +67,18 @@ enum RuleDetectors {
                 && BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them) <= 0
             return [.recaptures(piece: c.move.role, target: target, evens: level)]
         }
+        let given = BoardFacts.value(c.moved.role), got = BoardFacts.value(captured)
+        // What the opponent wins back by exchange on the square, all recaptures counted (pawns and both queens).
+        let back = BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them)
         if let r = c.reply, r.capture != nil, r.to == c.move.to {
+            // Taken back, but the exchange on the square loses nothing (14...Qxd6 15.Qxd6 cxd6: the pawn takes the queen
+            // back): the capture stands, nothing was given up for it.
+            if given > got, got - back >= 0 { return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)] }
+            return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]
+        }
+        // No next move in the line (a better move shown alone): a capture of a piece of one value that the opponent takes
+        // back by exchange is a trade ("Qxd1 trades queens on d1"), as the board's static exchange says.
+        if c.reply == nil, given == got, back > 0 {
             return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]
         }
         return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
@@ -71,10 +92,22 @@ enum RuleDetectors {
             guard let r = c.b1.role(at: s), r != .king,
                 c.b0.attackers(of: s, by: c.them, occupied: c.b0.occupied) == Bitboard(c.move.to),
                 c.b1.attackers(of: s, by: c.them, occupied: c.b1.occupied).isEmpty,
-                c.b1.attackers(of: s, by: c.us, occupied: c.b1.occupied).isNotEmpty else { continue }
+                c.b1.attackers(of: s, by: c.us, occupied: c.b1.occupied).isNotEmpty,
+                !guardsAgainAfterTakingBack(c, s) else { continue }
             return [.removesDefender(captured: PlacedPiece(captured, c.move.to), guarded: PlacedPiece(r, s))]
         }
         return []
+    }
+
+    /// Whether the opponent's piece that takes the capturing unit back at once (its cheapest, when the exchange on the
+    /// square wins it) guards `square` from there: 11...Qxd1 12.Rxd1 and the rook guards c1 again, so the queen removed
+    /// no guard of it.
+    static func guardsAgainAfterTakingBack(_ c: MoveContext, _ square: Square) -> Bool {
+        guard BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them) > 0,
+              let (from, role) = BoardFacts.cheapestAttacker(c.b1, c.move.to, by: c.them, occupied: c.b1.occupied) else { return false }
+        var occupied = c.b1.occupied
+        occupied.remove(from)
+        return Attacks.of(Piece(c.them, role), c.move.to, occupied: occupied).contains(square)
     }
 
     /// The captured piece attacked an own piece that was undefended or worth more than it (or the capturing piece itself).
@@ -111,9 +144,11 @@ enum RuleDetectors {
         return [.check(checker: PlacedPiece(r, s), king: k, mate: c.after.isCheckmate)]
     }
 
-    /// The moved piece newly attacks an undefended piece or pawn, or a piece worth more than itself, and could take it.
+    /// The moved piece newly attacks an undefended piece or pawn, or a piece worth more than itself, and could take it;
+    /// not when the opponent wins the moved piece back by exchange where it stands (11...exd4 12.Nxd4: the pawn that
+    /// "hits the knight on c3" is taken at once).
     static func attacks(_ c: MoveContext) -> [Motif] {
-        guard let again = BoardFacts.passing(c.after) else { return [] }
+        guard let again = BoardFacts.passing(c.after), BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them) == 0 else { return [] }
         var out: [Motif] = []
         for t in c.reachAfter & ~c.reachBefore & c.b1.pieces(c.them) {
             guard let tr = c.b1.role(at: t), tr != .king else { continue }
@@ -397,10 +432,20 @@ enum RuleDetectors {
             c.move.to.file != c.move.from.file {
             return .principle(.rookOnOpenFile(rook: c.move.to))
         }
-        if allowNothingLoose, BoardFacts.winningCaptures(c.after, by: c.them).isEmpty { return .principle(.leavesNothingLoose) }
         let piece = PlacedPiece(c.moved.role, c.move.to)
-        let new = (c.reachAfter & ~c.reachBefore & ~c.b1.pieces(c.us)).without(c.move.from)
-        if !new.isEmpty { return .principle(.covers(piece: piece, squares: Array(new), new: true)) }
+        // What the move does before what it does not: the squares a piece newly covers (never a king's walk: its squares
+        // are no reason), then a move that attacks and guards nothing new is called quiet; "nothing can be won" last.
+        let king = c.moved.role == .king
+        let kings = c.b1.pieces(c.us, .king) | c.b1.pieces(c.them, .king)
+        let empty = (c.reachAfter & ~c.reachBefore & ~c.b1.occupied).without(c.move.from)
+        // Squares first; else the pieces it newly guards or hits (Be2 covers f1 and f3: the rook and the knight).
+        let touched = c.reachAfter & ~c.reachBefore & c.b1.occupied & ~kings
+        if !king, let new = [empty, touched].first(where: { !$0.isEmpty }) {
+            return .principle(.covers(piece: piece, squares: Array(new), new: true))
+        }
+        if touched.isEmpty { return .principle(.quiet(piece: piece)) }
+        if allowNothingLoose, BoardFacts.winningCaptures(c.after, by: c.them).isEmpty { return .principle(.leavesNothingLoose) }
+        if king { return .principle(.kingNextTo(king: c.move.to, pieces: touched.compactMap { c.piece(at: $0, c.b1) })) }
         let all = c.reachAfter & ~c.b1.pieces(c.us)
         if !all.isEmpty { return .principle(.covers(piece: piece, squares: Array(all), new: false)) }
         // Every square it reaches holds a piece of ours (9...h5 next to the knight on g4): it guards those.

@@ -42,11 +42,26 @@ struct SentenceWriter {
         // A claim that would give the answer away is no candidate: the next one with evidence is said instead.
         let claim = ranked.first { $0.evidence != nil && !Self.isSpoiler($0, c) }
         var subjects: Set<Square> = []
-        let told = ranked.filter { $0.evidence == nil || $0 == claim }
+        var told = ranked.filter { $0.evidence == nil || $0 == claim }
             .filter { m in !Self.isSpoiler(m, c) }
             // Two clauses about one square say one thing twice ("claims the centre with a pawn on e5 and gains space
-            // with the pawn on e5"): the higher-ranked one is said.
-            .filter { m in Self.subject(m).map { subjects.insert($0).inserted } ?? true }
+            // with the pawn on e5", "wins the bishop on a6 and develops the knight to a6"): the higher-ranked one is said.
+            .filter { m in
+                let s = Self.subjects(m)
+                guard s.allSatisfy({ !subjects.contains($0) }) else { return false }
+                subjects.formUnion(s)
+                return true
+            }
+        // Control of a central square another clause already names adds nothing ("strikes at the pawn on d4 and adds
+        // control of d4"): only the squares no other clause names are said, and none is no clause.
+        let others = told.filter { $0.kind != .controlsCentre }
+        let named = Set(others.flatMap(\.squares))
+        // (Unless the other clauses give no reason: a capture named alone is no why.)
+        if others.contains(where: { Annotator.saysWhy($0) && $0.kind != .losesGround }) { told = told.compactMap { m in
+            guard case .controlsCentre(let r, let squares) = m else { return m }
+            let rest = squares.filter { !named.contains($0) }
+            return rest.isEmpty ? nil : .controlsCentre(piece: r, squares: rest)
+        } }
         var clauses: [[String]] = []
         var sentences: [String] = []
         var claimWritten = false
@@ -114,7 +129,7 @@ struct SentenceWriter {
         // Naming an opponent's losing move a mistake is no spoiler (the learner is about to punish it); naming the
         // punishing move would be, and the wording names only the opponent's own better move.
         case .losesGround: return false
-        case .develops, .occupiesCentre, .controlsCentre, .castles, .preparesCastling, .opensLine, .attacks, .threatens, .threatensMate, .check,
+        case .develops, .occupiesCentre, .controlsCentre, .castles, .givesUpCastling, .preparesCastling, .opensLine, .attacks, .threatens, .threatensMate, .check,
              .answersCheck, .defends, .supports, .offersTrade, .escapes, .avoidsPawnPush, .pins, .forks, .captures, .recaptures, .removesDefender,
              .removesAttacker, .opensFile, .offersMaterial, .doubledPawns, .isolatedPawn, .passedPawn, .pawnChain, .pawnBreak, .preparesPush, .gainsSpace,
              .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
@@ -122,23 +137,28 @@ struct SentenceWriter {
         }
     }
 
-    /// The square a clause is about, where two motifs can say the same of it: the square a pawn now stands on
-    /// (centre, space), the enemy piece a move strikes at (a break, an attack, a trade offer), the square the moved
-    /// piece left (out of an attack, away from a pawn push); nil for every other clause.
-    static func subject(_ m: Motif) -> Square? {
+    /// The squares a clause is about, where two motifs can say the same of one: the square a pawn now stands on
+    /// (centre, space), the enemy piece a move strikes at (a break, an attack, a trade offer), the square a capture that
+    /// wins lands on (and so a development or an escape to it), the square the moved piece left (out of an attack, away
+    /// from a pawn push); none for every other clause.
+    static func subjects(_ m: Motif) -> [Square] {
         switch m {
-        case .occupiesCentre(.pawn, let s): s
-        case .gainsSpace(let s): s
-        case .pawnBreak(_, let target): target
-        case .attacks(_, let t, _): t.square
-        case .offersTrade(_, let t): t.square
-        case .escapes(_, let from, _, _): from
-        case .avoidsPawnPush(_, let from, _, _): from
-        case .occupiesCentre, .develops, .controlsCentre, .castles, .preparesCastling, .opensLine, .threatens, .threatensMate, .prevents, .check,
+        case .occupiesCentre(.pawn, let s): [s]
+        case .gainsSpace(let s): [s]
+        case .pawnBreak(_, let target): [target]
+        case .attacks(_, let t, _): [t.square]
+        case .offersTrade(_, let t): [t.square]
+        // A capture that wins says all of it; after one that only takes, the development still gives the reason (a capture
+        // alone is no why).
+        case .captures(_, let t, .winsMaterial, _): [t.square]
+        case .develops(_, _, let to, _): [to]
+        case .escapes(_, let from, let to, _): [from, to]
+        case .avoidsPawnPush(_, let from, _, _): [from]
+        case .occupiesCentre, .controlsCentre, .castles, .givesUpCastling, .preparesCastling, .opensLine, .threatens, .threatensMate, .prevents, .check,
              .answersCheck, .defends, .supports, .pins, .forks, .captures, .recaptures,
              .removesDefender, .removesAttacker, .opensFile, .offersMaterial, .losesGround, .doubledPawns, .isolatedPawn, .passedPawn,
              .pawnChain, .preparesPush, .takesSquare, .kingShieldWeakened, .makesLuft, .kingInCentre, .principle:
-            nil
+            []
         }
     }
 
@@ -148,6 +168,7 @@ struct SentenceWriter {
         case .check(_, _, true): 0
         case .threatens(_, _, .mate, _), .threatensMate: 1
         case .answersCheck: 2
+        case .givesUpCastling: 2
         case .forks: 3
         case .losesGround: 4
         case .offersMaterial: 5
@@ -207,6 +228,9 @@ struct SentenceWriter {
         case .castles(_, let king, let rook):
             return .clause(["castles: the king leaves the centre for \(king.name) and the rook comes to \(rook.name)",
                             "castles, tucking the king away on \(king.name) and bringing the rook to \(rook.name)"])
+        case .givesUpCastling(let kingside, let queenside):
+            let side = kingside && queenside ? "" : kingside ? " kingside" : " queenside"
+            return .clause(["gives up castling\(side)", "gives up the right to castle\(side)"])
         case .preparesCastling(_, let kingside):
             let side = kingside ? "kingside" : "queenside"
             return .clause(["clears the last square between king and rook, so \(Self.name(c.mover)) can castle \(side) next",
@@ -295,7 +319,7 @@ struct SentenceWriter {
                             "gives up the \(p.role.name) on \(p.square.name) as \(what), and the engine agrees there is play for it"])
         case .offersMaterial(let p, false, _):
             return .sentence(["This leaves the \(p.role.name) on \(p.square.name) to be won, and the engine sees too little in return: a mistake."])
-        case .losesGround(let better, _, let best, let verdict, let loses, let e):
+        case .losesGround(let better, _, let best, let verdict, let loses, let misses, let e):
             let what = verdict.withArticle
             if case .mate(let n) = e.score, n <= 0 { return .sentence(["This is \(what) that allows a forced mate; the engine prefers \(better)."]) }
             if case .mate(let n) = best, n > 0 { return .sentence(["This is \(what): \(better) was a forced mate."]) }
@@ -305,6 +329,9 @@ struct SentenceWriter {
             }
             if let loses {
                 return .sentence(["This is \(what): it loses \(loses.words). The engine prefers \(better), by \(drop)."])
+            }
+            if let misses {
+                return .sentence(["This is \(what): it misses \(better), which wins \(misses.back ? "back " : "")\(misses.swing.words) and was better by \(drop)."])
             }
             return .sentence(["This is \(what): the engine prefers \(better), by \(drop).", "The engine calls this \(what): \(better) was better by \(drop)."])
         case .doubledPawns(let side, let file):
@@ -340,7 +367,7 @@ struct SentenceWriter {
                             "makes the \(p.role.name) more active: \(to) squares from \(p.square.name), \(from) before"])
         case .principle(.covers(let p, let squares, let new)):
             let list = Self.list(squares.prefix(4).map(\.name))
-            if new { return .clause(["puts the \(p.role.name) where it covers \(list), squares it did not reach before"]) }
+            if new { return .clause(["puts the \(p.role.name) where it covers \(list), \(squares.count == 1 ? "a square" : "squares") it did not reach before"]) }
             return .clause(["places the \(p.role.name) on \(p.square.name), where it covers \(list)"])
         case .principle(.rookOnOpenFile(let r)):
             let f = String(r.fileChar)
@@ -352,6 +379,11 @@ struct SentenceWriter {
             let pawns = abs(balance) / 100
             let amount = pawns == 1 ? "a pawn" : "\(pawns) pawns' worth"
             return .clause(["after the recapture \(side) has \(amount) \(balance > 0 ? "more" : "less") on the board"])
+        case .principle(.quiet(let p)):
+            return .clause(["only moves the \(p.role.name) to \(p.square.name): it attacks and guards nothing it did not before"])
+        case .principle(.kingNextTo(let k, let pieces)):
+            let named = Self.list(pieces.prefix(2).map { "the \($0.role.name) on \($0.square.name)" })
+            return .clause(["steps the king to \(k.name), next to \(named)"])
         case .principle(.leavesNothingLoose):
             return .clause(["keeps everything protected: no \(Self.name(c.mover).lowercased()) piece or pawn can be won by a capture"])
         }

@@ -1,0 +1,226 @@
+// Review5NotesTests: the classes of the fifth strong-player read (docs/coach-notes.md), each on a note it found false or
+// misleading, at its real position, with the engine's own lines from the committed store (Fixtures/notes/review5.txt).
+import ChessCore
+import Foundation
+import Testing
+@testable import Openings
+
+/// A case of `Fixtures/notes/review5.txt`: a position, the move its note is about, the store's lines of its search.
+struct StoreCase {
+    var name: String
+    var position: Position
+    var move: Move
+    var verdict: EngineVerdict
+
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/notes/review5.txt")
+
+    static func load() throws -> [String: StoreCase] {
+        var out: [String: StoreCase] = [:]
+        var name = "", fen = "", uci = ""
+        var lines: [String] = []
+        func flush() throws {
+            guard !name.isEmpty else { return }
+            let p = try Position(fen: fen)
+            let parsed = try lines.map { try Self.line($0, from: p) }
+            let v = EngineVerdict(score: parsed.first?.score ?? .centipawns(0), wdl: nil, lines: parsed, depth: parsed.first?.depth ?? 0,
+                                  nodes: 100_000, engine: "Stockfish 15.1", profile: "store")
+            out[name] = StoreCase(name: name, position: p, move: try p.move(uci: uci), verdict: v)
+            (name, fen, uci, lines) = ("", "", "", [])
+        }
+        for row in String(decoding: try Data(contentsOf: file), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if row.hasPrefix("case ") {
+                try flush()
+                name = String(row.dropFirst(5).prefix { $0 != ":" })
+            } else if row.hasPrefix("fen ") { fen = String(row.dropFirst(4)) }
+            else if row.hasPrefix("move ") { uci = String(row.dropFirst(5)) }
+            else if row.hasPrefix("line ") { lines.append(String(row.dropFirst(5))) }
+        }
+        try flush()
+        return out
+    }
+
+    /// A store line: `SCORE dDEPTH WDL PV…` (SCORE centipawns or `#N`).
+    static func line(_ text: String, from p: Position) throws -> EngineLine {
+        let w = text.split(separator: " ").map(String.init)
+        guard w.count >= 4, let depth = Int(w[1].dropFirst()) else { throw AnnotatorFixture.Failure(description: "bad store line \(text)") }
+        let score: Score = w[0].hasPrefix("#") ? .mate(Int(w[0].dropFirst()) ?? 0) : .centipawns(Int(w[0]) ?? 0)
+        let m = try p.move(uci: w[3])
+        return EngineLine(uci: m.uci, san: p.san(m), score: score, pv: Array(w[3...]), depth: depth)
+    }
+
+    static func named(_ name: String) throws -> StoreCase {
+        try #require(try load()[name], "no case \(name) in \(file.path)")
+    }
+
+    /// The note the build writes for the case's move: the explainer over the parent's search alone (no search added).
+    func note() -> Note {
+        Explainer(engine: ParentLinesOracle(parent: position, verdict: verdict)).explain(move, in: position, learner: position.turn).note
+    }
+}
+
+@Suite struct RefutationLineTests {
+    /// Review5 #113: 13...Rd8+? (Bxe5 takes back the knight) was "a blunder: it loses a rook for a knight", from the
+    /// stored line Nd3 Na6 Bg5 Rxd3+ Bxd3 in which Black gives the exchange itself. The line stops before that capture,
+    /// and the verdict says what the better move wins back.
+    @Test func aLosingCaptureByTheMoverInsideTheLineIsNotPartOfIt() throws {
+        let c = try StoreCase.named("113")
+        let note = c.note()
+        #expect(note.verdict == .blunder)
+        #expect(note.refutation?.san == ["Nd3", "Na6", "Bg5"], "\(String(describing: note.refutation?.san))")
+        #expect(note.refutation?.text.contains("has won") == false, "\(note.refutation?.text ?? "")")
+        #expect(note.text.hasPrefix("This is a blunder: it misses Bxe5, which wins back a knight and was better by about 3.6 pawns."), "\(note.text)")
+        #expect(!note.text.contains("rook for a knight"), "\(note.text)")
+        #expect(note.problems().isEmpty, "\(note.problems())")
+    }
+
+    /// Review5 #153: Nb1's stored line Nxe4 O-O Nxg3 fxg3 has White castle with the queen attacked (Qf3 kept it): "Black
+    /// has won a queen and a pawn for a knight" was false of Nb1. The line ends before White's lapse: Nxe4 wins the pawn.
+    @Test func aMoveThatLetsMaterialGoInsideTheLineEndsIt() throws {
+        let c = try StoreCase.named("153")
+        let note = c.note()
+        #expect(note.refutation?.san == ["Nxe4"], "\(String(describing: note.refutation?.san))")
+        let text = try #require(note.refutation?.text)
+        #expect(text.hasPrefix("By the end of the line, Black has won a pawn."), "\(text)")
+        #expect(!text.contains("queen and a pawn"), "\(text)")
+        #expect(!note.text.contains("queen"), "\(note.text)")
+        #expect(note.problems().isEmpty, "\(note.problems())")
+    }
+
+    /// Review5 #38: Ke7?? Bg5 pins the queen; the line Bg5 Ke8 Bxf6 gxf6 is whole: no move that takes nothing saves the
+    /// queen (…dxc3, a counter-grab, is no saving move), so the verdict still says what is lost.
+    @Test func aLineWhoseMaterialCannotBeKeptStaysWhole() throws {
+        let note = try StoreCase.named("38").note()
+        #expect(note.refutation?.san == ["Bg5", "Ke8", "Bxf6", "gxf6"], "\(String(describing: note.refutation?.san))")
+        #expect(note.text.hasPrefix("This is a blunder: it loses a queen for a bishop."), "\(note.text)")
+        #expect(note.text.contains("Ke7 gives up "), "\(note.text)")
+    }
+
+    /// A move made in check has few choices, and the static count cannot weigh them: h4?? Qxc3+ Qd2 (Bd2 looked
+    /// safer to a count) Qxa1+ Qd1 Qxa2 stays whole, and so does what it loses.
+    @Test func aMoveMadeInCheckIsNoLapse() throws {
+        let note = try StoreCase.named("21").note()
+        #expect(note.refutation?.san == ["Qxc3+", "Qd2", "Qxa1+", "Qd1", "Qxa2"], "\(String(describing: note.refutation?.san))")
+        #expect(note.text.hasPrefix("This is a blunder: it loses a rook, a knight and a pawn."), "\(note.text)")
+    }
+
+    /// Material the refuted side gives inside the line and takes back there is an exchange: Nf5 d5 exd5 Bxf5 dxc6 bxc6
+    /// ends level, so no move of it is a lapse.
+    @Test func materialGivenAndWonBackInsideTheLineIsNoLapse() throws {
+        let c = try StoreCase.named("28")
+        let line = LineMaterial.refutation(of: c.move, in: c.position, pv: Array(c.verdict.lines[1].pv.dropFirst()))
+        #expect(line.moves.map(\.uci) == ["d7d5", "e4d5", "c8f5", "d5c6", "b7c6"])
+    }
+
+    /// The rule on the line itself: a line with no lapse is kept whole; the lapse is found by the board alone.
+    @Test func theLapseRuleOnTheBoard() throws {
+        let c = try StoreCase.named("153")
+        let pv = Array(c.verdict.lines[1].pv.dropFirst())
+        let full = LineMaterial(pv, from: c.position.playingUnchecked(c.move)).toQuietPoint(plies: 4, atMost: 8)
+        #expect(full.moves.count == 4)
+        #expect(full.withoutLapses(of: .white).moves.map(\.uci) == ["f6e4"])
+        // The same line seen as Black's lapses: Black's moves are the engine's captures, none lets material go.
+        #expect(full.withoutLapses(of: .black).moves.count == 4)
+        let best = try StoreCase.named("113")
+        let bxe5 = LineMaterial(Array(best.verdict.lines[0].pv.dropFirst()), from: best.position.playingUnchecked(try best.position.move(uci: "g7e5")))
+        #expect(bxe5.toQuietPoint(plies: 4, atMost: 8).withoutLapses(of: .black).moves.count == 4)
+    }
+}
+
+@Suite struct TradeWordsTests {
+    /// Review5 #131: "Qxd6 gives up the queen for only the pawn on d6, as the queen is taken there next": after Qxd6
+    /// cxd6 the pawn takes the queen back; the static exchange on d6 loses nothing.
+    @Test func aCaptureTakenBackWhereTheExchangeLosesNothingGivesNothingUp() throws {
+        let c = try StoreCase.named("131")
+        let note = c.note()
+        #expect(!note.text.contains("gives up"), "\(note.text)")
+        #expect(note.text.hasPrefix("Qxd6 takes the pawn on d6") || note.text.hasPrefix("Qxd6 captures the pawn on d6"), "\(note.text)")
+        #expect(note.motifs.contains(.captures(piece: .queen, target: PlacedPiece(.pawn, .d6), outcome: .takes, evidence: nil)), "\(note.motifs)")
+    }
+
+    /// Review5 #14 and #38: the better move "cxd4 takes the pawn on d4 and hits the knight on c3" / "exd4 … hits your
+    /// knight on c3": the pawn is taken back at once, so it hits nothing; shown alone, it is a pawn trade.
+    @Test func aUnitTakenBackAtOnceHitsNothingAndAnEvenCaptureIsATrade() throws {
+        let note = try StoreCase.named("14").note()
+        let better = try #require(note.better)
+        #expect(better.san == ["cxd4"])
+        #expect(!better.text.contains("hits") && !better.text.contains("attacks"), "\(better.text)")
+        #expect(better.text.hasPrefix("cxd4 trades pawns on d4"), "\(better.text)")
+        // #38's exd4 stays: the static exchange on d4 keeps the pawn (Nxd4 Nxd4 Qxd4?? Qxd4), and the engine's line
+        // answers 2.Nd5, the knight moving away: the hit on c3 is real.
+        let exd4 = try #require(try StoreCase.named("38").note().better)
+        #expect(exd4.text.hasPrefix("exd4 takes the pawn on d4 and hits the knight on c3"), "\(exd4.text)")
+    }
+
+    /// Review5 #161: the better Qxd1 "removes the queen that was the only guard of the bishop on c1 … It also attacks your
+    /// bishop on c1": Rxd1 takes back and guards c1 again. It trades queens.
+    @Test func aQueenTradeIsATradeAndRemovesNoGuard() throws {
+        let note = try StoreCase.named("161").note()
+        let better = try #require(note.better)
+        #expect(better.san == ["Qxd1"])
+        #expect(better.text.hasPrefix("Qxd1 trades queens on d1"), "\(better.text)")
+        #expect(!better.text.contains("only guard") && !better.text.contains("bishop on c1"), "\(better.text)")
+    }
+}
+
+@Suite struct CastlingAndQuietWordsTests {
+    /// Review5 #161, #69, #125: a king walk or a rook leaving its corner while castling was still possible says so first,
+    /// never "keeps everything protected" or the squares the king covers.
+    @Test func aMoveThatGivesUpCastlingSaysSoFirst() throws {
+        let cases: [(String, String, String)] = [("161", "Ke7 gives up ", "castl"), ("69", "Kd1 gives up ", "castle."), ("125", "Rg1 gives up ", "castl")]
+        for (name, words, right) in cases {
+            let note = try StoreCase.named(name).note()
+            #expect(note.text.contains(words) && note.text.contains(right), "case \(name): \(note.text)")
+            #expect(!note.text.contains("keeps everything protected") && !note.text.contains("covers"), "case \(name): \(note.text)")
+            #expect(note.motifs.contains { $0.kind == .givesUpCastling })
+        }
+        // Castling itself, and a rook that leaves no corner, give nothing up.
+        let c = try StoreCase.named("125")
+        let oo = try c.position.move(uci: "e1g1")
+        #expect(!Annotator.ruleMotifs(before: c.position, move: oo).contains { $0.kind == .givesUpCastling })
+        let queenside = try Position(fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        let ra1b1 = try queenside.move(uci: "a1b1")
+        #expect(Annotator.ruleMotifs(before: queenside, move: ra1b1).contains(.givesUpCastling(kingside: false, queenside: true)))
+        let ke2 = try queenside.move(uci: "e1e2")
+        #expect(Annotator.ruleMotifs(before: queenside, move: ke2).contains(.givesUpCastling(kingside: true, queenside: true)))
+    }
+
+    /// A king step with nothing else to say was told by the squares it covers, and a mistake's note may not say
+    /// "keeps everything protected": the note had no text and was left out of the bundle (ANN506). It says which pieces
+    /// the king now stands next to.
+    @Test func aKingStepIsToldByThePiecesItStandsNextTo() throws {
+        let note = try StoreCase.named("kingstep").note()
+        #expect(note.text.contains("Kg7 steps the king to g7, next to the pawn on h7"), "\(note.text)")
+        #expect(!note.text.contains("covers"), "\(note.text)")
+        #expect(note.problems().isEmpty, "\(note.problems())")
+    }
+
+    /// Review5 #90 and #110: "a3 keeps everything protected: no white piece or pawn can be won by a capture" was the whole
+    /// note. The move's own squares come first.
+    @Test func aMoveWithNothingElseToSaySaysWhatItCovers() throws {
+        let a3 = try StoreCase.named("90").note()
+        #expect(a3.text == "a3 puts the pawn where it covers b4, a square it did not reach before.", "\(a3.text)")
+        let be2 = try StoreCase.named("110").note()
+        #expect(be2.text == "Be2 puts the bishop where it covers d1 and f3, squares it did not reach before.", "\(be2.text)")
+    }
+}
+
+@Suite struct OneClausePerSquareTests {
+    /// Review5 #100 and #160: "c5 strikes at the pawn on d4 and adds control of d4 in the centre": the square is said once.
+    @Test func controlOfASquareAnotherClauseNamesIsNotSaidAgain() throws {
+        for (name, san, square) in [("100", "c5", "d4"), ("160", "e6", "d5")] {
+            let note = try StoreCase.named(name).note()
+            #expect(note.text.hasPrefix("\(san) strikes at the pawn on \(square)") || note.text.hasPrefix("\(san) challenges the pawn on \(square)"),
+                    "case \(name): \(note.text)")
+            #expect(!note.text.contains("control of \(square)") && !note.text.contains("central square \(square)"), "case \(name): \(note.text)")
+        }
+    }
+
+    /// Review5 #128: the refutation "Nxa6 wins the bishop on a6 and develops the knight to a6": a capture's square is
+    /// said once, by the capture.
+    @Test func aCaptureSquareIsNotSaidAgainAsADevelopment() throws {
+        let note = try StoreCase.named("128").note()
+        let text = try #require(note.refutation?.text)
+        #expect(text.contains("Nxa6 "), "\(text)")
+        #expect(!text.contains("to a6"), "\(text)")
+    }
+}
