@@ -151,6 +151,16 @@ struct StoreCase {
         #expect(exd4.text.hasPrefix("exd4 takes the pawn on d4 and hits the knight on c3"), "\(exd4.text)")
     }
 
+    /// Review5 #70: the refutation "dxe5 … attacks your knight on f6" and the better "exd4 … hits the knight on c3":
+    /// each pawn is taken straight back (dxe5, Nxd4) and the exchange loses the taker nothing, so neither hits anything.
+    @Test func aUnitTakenStraightBackEvenlyHitsNothing() throws {
+        let note = try StoreCase.named("70").note()
+        let refutation = try #require(note.refutation?.text)
+        #expect(refutation.hasPrefix("dxe5 ") && !refutation.contains("knight on f6"), "\(refutation)")
+        let better = try #require(note.better?.text)
+        #expect(better.hasPrefix("exd4 trades pawns on d4") && !better.contains("c3"), "\(better)")
+    }
+
     /// Review5 #161: the better Qxd1 "removes the queen that was the only guard of the bishop on c1 … It also attacks your
     /// bishop on c1": Rxd1 takes back and guards c1 again. It trades queens.
     @Test func aQueenTradeIsATradeAndRemovesNoGuard() throws {
