@@ -225,6 +225,17 @@ struct StoreCase {
         }
     }
 
+    /// A trade offer does not name the moved piece's own square again ("Bd2 blocks the check with the bishop on d2 and
+    /// offers a trade of bishops: the bishop on d2 faces the one on b4").
+    @Test func aTradeOfferNamesOnlyTheOtherPiece() throws {
+        let notes = Annotator().annotate(line: try AnnotatorFixture.line("d4 e5 dxe5 Bb4+ Bd2"), learner: .white)
+        let bd2 = try #require(notes.last)
+        #expect(bd2.motifs.contains(.offersTrade(piece: PlacedPiece(.bishop, .d2), target: PlacedPiece(.bishop, .b4))), "\(bd2.motifs)")
+        #expect(!bd2.explanation.contains("the bishop on d2 faces"), "\(bd2.explanation)")
+        #expect(bd2.explanation.contains("trade bishops with the one on b4") || bd2.explanation.contains("challenges the bishop on b4"),
+                "\(bd2.explanation)")
+    }
+
     /// Review5 #128: the refutation "Nxa6 wins the bishop on a6 and develops the knight to a6": a capture's square is
     /// said once, by the capture.
     @Test func aCaptureSquareIsNotSaidAgainAsADevelopment() throws {
