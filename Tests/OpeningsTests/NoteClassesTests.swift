@@ -180,7 +180,8 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     @Test func anAttackAndATradeOfferOnOnePieceAreOneClause() throws {
         let p = try Position(fen: "r1b1kb1Q/ppppq2p/2n2np1/8/3PP3/2N5/PPP2PPP/R1B1KB1R b KQq - 0 1")
         let note = try #require(Annotator().annotate(line: [LineMove(before: p, move: try p.move(uci: "e7g7"))], learner: .white).first)
-        #expect(note.motifs.contains { $0.kind == .attacks } && note.motifs.contains { $0.kind == .offersTrade }, "\(note.motifs)")
+        // (Since review5 the attack itself is not found: the queen on h8 takes straight back, Qxg7 Bxg7, an even trade.)
+        #expect(!note.motifs.contains { $0.kind == .attacks } && note.motifs.contains { $0.kind == .offersTrade }, "\(note.motifs)")
         #expect(note.explanation.components(separatedBy: "on h8").count == 2, "\(note.explanation)")
     }
 }

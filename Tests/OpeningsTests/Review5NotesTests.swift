@@ -151,6 +151,16 @@ struct StoreCase {
         #expect(exd4.text.hasPrefix("exd4 takes the pawn on d4 and hits the knight on c3"), "\(exd4.text)")
     }
 
+    /// Review5 #70: the refutation "dxe5 … attacks your knight on f6" and the better "exd4 … hits the knight on c3":
+    /// each pawn is taken straight back (dxe5, Nxd4) and the exchange loses the taker nothing, so neither hits anything.
+    @Test func aUnitTakenStraightBackEvenlyHitsNothing() throws {
+        let note = try StoreCase.named("70").note()
+        let refutation = try #require(note.refutation?.text)
+        #expect(refutation.hasPrefix("dxe5 ") && !refutation.contains("knight on f6"), "\(refutation)")
+        let better = try #require(note.better?.text)
+        #expect(better.hasPrefix("exd4 trades pawns on d4") && !better.contains("c3"), "\(better)")
+    }
+
     /// Review5 #161: the better Qxd1 "removes the queen that was the only guard of the bishop on c1 … It also attacks your
     /// bishop on c1": Rxd1 takes back and guards c1 again. It trades queens.
     @Test func aQueenTradeIsATradeAndRemovesNoGuard() throws {
@@ -213,6 +223,17 @@ struct StoreCase {
                     "case \(name): \(note.text)")
             #expect(!note.text.contains("control of \(square)") && !note.text.contains("central square \(square)"), "case \(name): \(note.text)")
         }
+    }
+
+    /// A trade offer does not name the moved piece's own square again ("Bd2 blocks the check with the bishop on d2 and
+    /// offers a trade of bishops: the bishop on d2 faces the one on b4").
+    @Test func aTradeOfferNamesOnlyTheOtherPiece() throws {
+        let notes = Annotator().annotate(line: try AnnotatorFixture.line("d4 e5 dxe5 Bb4+ Bd2"), learner: .white)
+        let bd2 = try #require(notes.last)
+        #expect(bd2.motifs.contains(.offersTrade(piece: PlacedPiece(.bishop, .d2), target: PlacedPiece(.bishop, .b4))), "\(bd2.motifs)")
+        #expect(!bd2.explanation.contains("the bishop on d2 faces"), "\(bd2.explanation)")
+        #expect(bd2.explanation.contains("trade bishops with the one on b4") || bd2.explanation.contains("challenges the bishop on b4"),
+                "\(bd2.explanation)")
     }
 
     /// Review5 #128: the refutation "Nxa6 wins the bishop on a6 and develops the knight to a6": a capture's square is

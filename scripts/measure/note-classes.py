@@ -3,8 +3,8 @@
 found (docs/coach-notes.md): mistakes whose text names no loss, captures whose text names no capture, refutations
 that end on a capture the other side can take back at once, "sacrifice" words, a square named twice in one sentence,
 refutations whose words say what the line wins or mates; review5's classes: a king or corner-rook move that forfeits
-castling without saying so, a text that is only "keeps everything protected", a "hits/attacks" by a unit the static
-exchange wins back at once, "gives up … for only" where the exchange on the square loses nothing, a refutation with
+castling without saying so, a text that is only "keeps everything protected", a "hits/attacks" by a unit the opponent takes
+straight back without loss, "gives up … for only" where the exchange on the square loses nothing, a refutation with
 a lapse of the refuted side inside it (a losing capture, or material another legal move kept). Board facts with
 python-chess; reads the bundle only."""
 import sqlite3, sys, re, chess
@@ -29,6 +29,13 @@ def see(b,sq,side):
     while len(g)>1:
         x=g.pop(); g[-1]=-max(-g[-1],x)
     return max(0,g[0])
+def taken_back(b,sq):
+    """The side to move takes the unit on sq with its cheapest legal capture and loses nothing by the exchange after."""
+    caps=[x for x in b.legal_moves if x.to_square==sq and b.is_capture(x)]
+    if not caps: return False
+    t=min(caps,key=lambda x:CV[b.piece_type_at(x.from_square)])
+    unit=CV[b.piece_type_at(sq)]; a=b.copy(); a.push(t)
+    return unit-see(a,sq,a.turn)>=0
 def max_gain(b,side):
     return max([see(b,sq,side) for sq,p in b.piece_map().items() if p.color!=side and p.piece_type!=6]+[0])
 def lapse(b,i_moves):
@@ -73,7 +80,7 @@ for fen,uci,verdict,text,ref,reft,bt,bu in rows:
                                  p.piece_type==chess.ROOK and b.castling_rights & chess.BB_SQUARES[m.from_square]):
         if not re.search(r'gives up (castling|the right to castle)', text): c['castling-lost-unsaid']+=1
     a1=b.copy(); a1.push(m)
-    if re.search(r'\b(hits|attacks) (your|the) \w+ on', text) and see(a1,m.to_square,a1.turn)>0: c['hollow-hit']+=1
+    if re.search(r'\b(hits|attacks) (your|the) \w+ on', text) and taken_back(a1,m.to_square): c['hollow-hit']+=1
     if b.is_capture(m) and 'for only' in text and not b.is_en_passant(m) and CV[b.piece_type_at(m.to_square)]-see(a1,m.to_square,a1.turn)>=0: c['gives-up-but-exchange-even']+=1
     if b.is_capture(m) and not re.search(r'\b(takes|trades|wins|recaptures|captures|gives|takes back)\b', text): c['capture-unnamed']+=1
     c['dup-square-in-sentence']+=sq_dups(text)

@@ -73,6 +73,17 @@ enum BoardFacts {
         return max(0, gain[0])
     }
 
+    /// The capture that takes the unit on `square` straight back: the cheapest legal capture of it by the side to move in
+    /// `position`, when the exchange that follows (the other side recapturing as it pays) loses that side nothing. Nil when
+    /// no capture takes it back without loss (11...exd4 12.Nxd4? Nxd4 and the queen cannot retake: the pawn stays).
+    static func takenBack(_ position: Position, on square: Square) -> Move? {
+        guard let unit = position.board.role(at: square), position.board.color(at: square) == position.turn.opposite else { return nil }
+        let captures = position.legalMoves.filter { $0.to == square && $0.capture != nil }
+        guard let take = captures.min(by: { value($0.role) < value($1.role) }) else { return nil }
+        let then = position.playingUnchecked(take)
+        return value(unit) - exchangeGain(then.board, on: square, by: then.turn) >= 0 ? take : nil
+    }
+
     /// The opponent pieces `side` can win material against by capturing first, when it is `side`'s move:
     /// target square, gain, and the cheapest capturing piece. Only captures legal in `position` count
     /// when it is `side` to move there.

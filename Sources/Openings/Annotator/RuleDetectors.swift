@@ -99,15 +99,12 @@ enum RuleDetectors {
         return []
     }
 
-    /// Whether the opponent's piece that takes the capturing unit back at once (its cheapest, when the exchange on the
-    /// square wins it) guards `square` from there: 11...Qxd1 12.Rxd1 and the rook guards c1 again, so the queen removed
-    /// no guard of it.
+    /// Whether the opponent's piece that takes the capturing unit straight back (``BoardFacts/takenBack(_:on:)``) guards
+    /// `square` from there: 11...Qxd1 12.Rxd1 and the rook guards c1 again, so the queen removed no guard of it.
     static func guardsAgainAfterTakingBack(_ c: MoveContext, _ square: Square) -> Bool {
-        guard BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them) > 0,
-              let (from, role) = BoardFacts.cheapestAttacker(c.b1, c.move.to, by: c.them, occupied: c.b1.occupied) else { return false }
-        var occupied = c.b1.occupied
-        occupied.remove(from)
-        return Attacks.of(Piece(c.them, role), c.move.to, occupied: occupied).contains(square)
+        guard let back = BoardFacts.takenBack(c.after, on: c.move.to) else { return false }
+        let then = c.after.playingUnchecked(back)
+        return Attacks.of(Piece(c.them, back.promotion ?? back.role), c.move.to, occupied: then.board.occupied).contains(square)
     }
 
     /// The captured piece attacked an own piece that was undefended or worth more than it (or the capturing piece itself).
@@ -145,10 +142,10 @@ enum RuleDetectors {
     }
 
     /// The moved piece newly attacks an undefended piece or pawn, or a piece worth more than itself, and could take it;
-    /// not when the opponent wins the moved piece back by exchange where it stands (11...exd4 12.Nxd4: the pawn that
-    /// "hits the knight on c3" is taken at once).
+    /// not when the opponent takes the moved unit straight back without loss (``BoardFacts/takenBack(_:on:)``:
+    /// 11...exd4 12.Nxd4, the pawn that "hits the knight on c3" is gone at once).
     static func attacks(_ c: MoveContext) -> [Motif] {
-        guard let again = BoardFacts.passing(c.after), BoardFacts.exchangeGain(c.b1, on: c.move.to, by: c.them) == 0 else { return [] }
+        guard let again = BoardFacts.passing(c.after), BoardFacts.takenBack(c.after, on: c.move.to) == nil else { return [] }
         var out: [Motif] = []
         for t in c.reachAfter & ~c.reachBefore & c.b1.pieces(c.them) {
             guard let tr = c.b1.role(at: t), tr != .king else { continue }

@@ -269,7 +269,9 @@ struct SentenceWriter {
             return .clause(["adds a defender to the \(t.role.name) on \(t.square.name), which the \(a.role.name) on \(a.square.name) attacks",
                             "supports the \(t.role.name) on \(t.square.name) against the \(a.role.name) on \(a.square.name)"])
         case .offersTrade(let p, let t):
-            return .clause(["offers a trade of \(p.role.name)s: the \(p.role.name) on \(p.square.name) faces the one on \(t.square.name)",
+            // The moved piece's own square is not named: the sentence already starts from the move ("Nxd5 captures the
+            // pawn on d5 and offers to trade knights with the one on f6").
+            return .clause(["offers to trade \(p.role.name)s with the one on \(t.square.name)",
                             "challenges the \(t.role.name) on \(t.square.name), offering to trade \(p.role.name)s"])
         case .escapes(let r, _, let to, let a):
             return .clause(["takes the \(r.name) away from the attack of the \(a.role.name) on \(a.square.name)",
