@@ -123,7 +123,7 @@ public struct Annotator: Sendable {
                 return view
             })
         }
-        // A second batch: the searches that confirm a mistake read from a shallow line (VerdictConfirmation).
+        // A second batch: the searches that confirm a verdict of inaccuracy or worse read from a shallow line (VerdictConfirmation).
         var seen: Set<Position> = []
         let confirming = views.joined().compactMap(\.confirming).filter { seen.insert($0).inserted }
         if let oracle, !confirming.isEmpty {

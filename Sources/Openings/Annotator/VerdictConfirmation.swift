@@ -4,7 +4,7 @@ import ChessCore
 /// A search with MultiPV over every move gives each move a shallow line (depth 7–8 at 100,000 nodes): enough to see a
 /// piece left hanging, not always enough to judge a quiet move. A verdict of inaccuracy or worse whose line loses no
 /// material on the board is therefore confirmed by two deeper searches, the position after the move and the position
-/// after the best move, and graded from those (docs/coach-notes.md, "Confirmed mistakes"). One rule for the build (which
+/// after the best move, and graded from those (docs/coach-notes.md, "Confirmed verdicts"). One rule for the build (which
 /// searches the children it names) and for an app (whose engine answers the explainer's request).
 ///
 /// ```swift
@@ -40,7 +40,7 @@ public enum VerdictConfirmation {
     /// Whether `grade`, read from `line` (the move's own line in a search of `position`), must be confirmed: an
     /// inaccuracy or worse (a drop of 100 permille or more), both scores centipawns (mates are mates), and the mover's
     /// material at the end of the line not a pawn below what it was before the move — a verdict the shallow line does
-    /// not show on the board (docs/coach-notes.md, "Confirmed mistakes", has the figures and the cost).
+    /// not show on the board (docs/coach-notes.md, "Confirmed verdicts", has the figures and the cost).
     public static func needed(_ grade: MoveGrade, line: EngineLine, in position: Position) -> Bool {
         guard grade.verdict >= .inaccuracy, grade.rank != nil, case .centipawns = grade.best, case .centipawns = grade.played else { return false }
         return LineMaterial(line.pv, from: position).change(for: position.turn) > -100

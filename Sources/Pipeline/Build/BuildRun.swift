@@ -100,7 +100,7 @@ public struct BuildReport: CommandReport {
             + (c["notes"].map { "\nnotes: \($0) (\(c["notes_curriculum"] ?? 0) at curriculum positions, \(c["notes_elsewhere"] ?? 0) elsewhere); "
                 + "engine searches for them: \((c["note_searches_all_moves"] ?? 0) + (c["note_searches_passing"] ?? 0) + (c["note_searches_children"] ?? 0) + (c["note_searches_confirming"] ?? 0)) "
                 + "(\(c["note_searches_all_moves"] ?? 0) every-move, \(c["note_searches_passing"] ?? 0) passing, \(c["note_searches_children"] ?? 0) children, "
-                + "\(c["note_searches_confirming"] ?? 0) confirming a mistake; "
+                + "\(c["note_searches_confirming"] ?? 0) confirming a verdict; "
                 + "every-move searched now \(c["note_searches_now"] ?? 0))" } ?? "")
     }
 }

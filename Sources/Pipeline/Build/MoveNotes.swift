@@ -30,7 +30,7 @@ struct MoveNotes {
     var passingSearches = 0
     /// Children searched because their line in the every-move search had no reply.
     var childSearches = 0
-    /// Children searched to confirm a mistake read from a shallow line (`VerdictConfirmation`).
+    /// Children searched to confirm a verdict of inaccuracy or worse read from a shallow line (`VerdictConfirmation`).
     var confirmingSearches = 0
     /// Moves the engine gave no result for (no verdict, so no row), and notes that fail their own checks (no row).
     var diagnostics: [Diagnostic] = []
@@ -78,7 +78,7 @@ struct MoveNotes {
                 if known[c.identity] == nil, !c.legalMoves.isEmpty { short.append(c) }
             }
         }
-        // A mistake read from a shallow line that loses no material is confirmed by searches of the position after the
+        // A verdict of inaccuracy or worse read from a shallow line that loses no material is confirmed by searches of the position after the
         // move and after the best move (VerdictConfirmation, the explainer's rule), unless they are table positions.
         var confirming: [Position] = []
         var asked = Set(short.map(\.identity))
