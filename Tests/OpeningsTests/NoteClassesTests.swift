@@ -61,13 +61,19 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
 
     @Test func aLineThatLosesMaterialNeedsNoConfirming() throws {
         let (p, _) = try parent()
-        // 12.Nf5?? Bxf5 13.exf5: a knight for a pawn, on the board within the line.
-        let lines = [try line(p, ["h3h4", "b8c6"], 99, depth: 8), try line(p, ["d4f5", "c8f5", "e4f5", "b8c6"], -150, depth: 8)]
+        // 12.Nc6?? bxc6 13.Be2: a knight for nothing, on the board within the line.
+        let lines = [try line(p, ["h3h4", "b8c6"], 99, depth: 8), try line(p, ["d4c6", "b7c6", "f1e2", "c8d7"], -150, depth: 8)]
         let v = verdict(lines, depth: 8)
-        let g = try #require(VerdictThresholds.standard.grade(move: "d4f5", before: v, after: nil))
+        let g = try #require(VerdictThresholds.standard.grade(move: "d4c6", before: v, after: nil))
         #expect(g.verdict >= .mistake)
         #expect(!VerdictConfirmation.needed(g, line: v.lines[1], in: p))
-        #expect(VerdictConfirmation.bestChild(of: try p.move(uci: "d4f5"), in: p, before: v, after: nil, thresholds: .standard) == nil)
+        #expect(VerdictConfirmation.bestChild(of: try p.move(uci: "d4c6"), in: p, before: v, after: nil, thresholds: .standard) == nil)
+        // 12.Nf5 Bxf5 13.exf5 is a knight for a bishop, nothing lost on the board: a blunder read from it is confirmed
+        // like a mistake (every quiet verdict of inaccuracy or worse).
+        let even = verdict([try line(p, ["h3h4", "b8c6"], 99, depth: 8), try line(p, ["d4f5", "c8f5", "e4f5", "b8c6"], -150, depth: 8)], depth: 8)
+        let gf5 = try #require(VerdictThresholds.standard.grade(move: "d4f5", before: even, after: nil))
+        #expect(gf5.verdict == .blunder)
+        #expect(VerdictConfirmation.needed(gf5, line: even.lines[1], in: p))
     }
 }
 

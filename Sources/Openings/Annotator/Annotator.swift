@@ -63,10 +63,16 @@ public struct LineRequest: Sendable {
 /// ```
 public struct Annotator: Sendable {
     public let oracle: (any EngineOracle)?
+    /// Answers the searches that confirm a verdict (the positions after the best moves), asked once the parents' results
+    /// are known; nil: `oracle`. A shard of the analysis passes its unfiltered engine here, as the shard that holds a
+    /// parent is the only one that knows the child is needed, whatever the child's own shard.
+    public let confirmingOracle: (any EngineOracle)?
     public let options: AnnotationOptions
 
-    public init(oracle: (any EngineOracle)? = nil, options: AnnotationOptions = AnnotationOptions()) {
+    public init(oracle: (any EngineOracle)? = nil, confirmingOracle: (any EngineOracle)? = nil,
+                options: AnnotationOptions = AnnotationOptions()) {
         self.oracle = oracle
+        self.confirmingOracle = confirmingOracle
         self.options = options
     }
 
@@ -126,9 +132,9 @@ public struct Annotator: Sendable {
         // A second batch: the searches that confirm a verdict of inaccuracy or worse read from a shallow line (VerdictConfirmation).
         var seen: Set<Position> = []
         let confirming = views.joined().compactMap(\.confirming).filter { seen.insert($0).inserted }
-        if let oracle, !confirming.isEmpty {
+        if let second = confirmingOracle ?? oracle, !confirming.isEmpty {
             var found: [Position: EngineVerdict] = [:]
-            for (p, r) in zip(confirming, oracle.analyse(confirming)) {
+            for (p, r) in zip(confirming, second.analyse(confirming)) {
                 switch r {
                 case .success(let v): found[p] = v
                 case .failure(let f) where f.isOmission: continue

@@ -380,7 +380,8 @@ public enum Build {
         let list = NameListFiles.loadForChecks(config.nameListPath, libraryPaths: [config.openingsPath])?.list ?? NameList()
         let tree = OpeningTree.build(coach, names: list)
         _ = oracle.analyse(tree.nodes.map(\.position))
-        let annotator = Annotator(oracle: oracle)
+        // The confirming searches of the line moves' verdicts go to the unfiltered engine: only the parent's shard asks them.
+        let annotator = Annotator(oracle: oracle, confirmingOracle: inner)
         for s in coach { _ = annotator.annotate(source: s) }
         // The name list's own positions, at the name table's budget, as the whole build asks for them.
         let listOnly = Array(NameTable(tree: tree, list: list).nodes[tree.nodes.count...].map(\.position))
