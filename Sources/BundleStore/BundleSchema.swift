@@ -190,8 +190,8 @@ extension BundleSchema {
     /// contract's columns. A row is stored under its position and move (`position_id`, `uci`), clustered by position:
     /// the move's key (`BundleKeys.moveKey`) is the position's Polyglot key and the move, so the view makes it from
     /// `position.zobrist_key` instead of storing it twice (a key column and an index by position were 4.1 MB of 27.7).
-    /// Every bundle is written from scratch, so the migrations assemble a fresh file and this one holds the table's
-    /// current layout.
+    /// Every bundle is written from scratch, so the migrations assemble a fresh file: this one holds the table's
+    /// current layout, and the view is made once, over the last step's columns (`createMoveNoteView`).
     static func addMoveNotes(_ db: Database) throws {
         try db.create(table: "note_text") { t in
             t.primaryKey("id", .integer)
@@ -230,18 +230,6 @@ extension BundleSchema {
             t.check(sql: "(better_uci IS NULL) = (better_san IS NULL)")
             t.check(sql: "(refutation_uci IS NULL) = (refutation_san IS NULL)")
         }
-        try db.execute(sql: """
-            CREATE VIEW move_note AS
-            SELECT \(moveKeySQL) AS key, r.position_id, r.uci, r.san, r.verdict, r.loss, r.score_cp, r.score_mate, r.best_cp, r.best_mate,
-                   t.text AS text, r.claim_kind, r.claim_cp, r.claim_mate, r.arrows, r.threat_uci,
-                   r.refutation_uci, r.refutation_san, rt.text AS refutation_text,
-                   r.better_uci, r.better_san, bt.text AS better_text, r.answer_uci, r.answer_san, r.depth
-            FROM move_note_row r
-            JOIN position p ON p.id = r.position_id
-            JOIN note_text t ON t.id = r.text_id
-            LEFT JOIN note_text rt ON rt.id = r.refutation_text_id
-            LEFT JOIN note_text bt ON bt.id = r.better_text_id
-            """)
     }
 
     /// 2.2: a note says when its move leaves the course's lines (`leaves_course`), the name of the position it reaches
@@ -252,7 +240,6 @@ extension BundleSchema {
             ALTER TABLE move_note_row ADD COLUMN leaves_course BOOLEAN NOT NULL DEFAULT 0;
             ALTER TABLE move_note_row ADD COLUMN leaves_name_id INTEGER REFERENCES note_text(id);
             ALTER TABLE move_note_row ADD COLUMN plan_text_id INTEGER REFERENCES note_text(id);
-            DROP VIEW move_note;
             """)
         try createMoveNoteView(db)
     }
