@@ -96,6 +96,51 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(ParentLinesOracle.onePlyOn(.centipawns(-80)) == .centipawns(80))
     }
 
+    @Test func aScoreSeenOnePlyBackUndoesOnePlyOn() {
+        for s: Score in [.mate(3), .mate(-2), .mate(1), .mate(-1), .centipawns(-80), .centipawns(0)] {
+            #expect(ParentLinesOracle.onePlyBack(ParentLinesOracle.onePlyOn(s)) == s)
+        }
+        #expect(ParentLinesOracle.onePlyBack(.mate(0)) == .mate(1))
+        #expect(ParentLinesOracle.onePlyBack(.mate(2)) == .mate(-2))
+    }
+
+    /// The parent's lines scored again from the searches after each move: the order follows the children, a move with
+    /// no child search keeps its line, the depth and PV are the child's one ply on.
+    @Test func theParentsLinesAreGradedFromTheirChildren() throws {
+        let e4 = EngineLine(uci: "e2e4", san: "e4", score: .centipawns(35), pv: ["e2e4", "e7e5"], depth: 8)
+        let d4 = EngineLine(uci: "d2d4", san: "d4", score: .centipawns(30), pv: ["d2d4", "d7d5"], depth: 8)
+        let a4 = EngineLine(uci: "a2a4", san: "a4", score: .centipawns(-20), pv: ["a2a4", "e7e5"], depth: 8)
+        let moves = try ["e2e4", "d2d4", "a2a4", "h2h3"].map { try start.move(uci: $0) }
+        func child(_ uci: String, _ cp: Int, _ pv: [String]) throws -> (Position, EngineVerdict) {
+            let c = start.playingUnchecked(try start.move(uci: uci))
+            let l = EngineLine(uci: pv[0], san: "", score: .centipawns(cp), pv: pv, depth: 12)
+            return (c, EngineVerdict(score: .centipawns(cp), wdl: nil, lines: [l], depth: 12, nodes: 20_000, engine: "Stockfish 15.1", profile: "t"))
+        }
+        let searched = Dictionary(uniqueKeysWithValues: [try child("e2e4", -25, ["c7c5", "g1f3"]), try child("d2d4", -40, ["g8f6"]),
+                                                         try child("h2h3", -5, ["e7e5"])])
+        let g = ParentLinesOracle.graded(start, verdict: verdict([e4, d4, a4]), moves: moves, children: searched)
+        #expect(g.lines.map(\.uci) == ["d2d4", "e2e4", "h2h3", "a2a4"])
+        #expect(g.lines.map(\.score) == [.centipawns(40), .centipawns(25), .centipawns(5), .centipawns(-20)])
+        #expect(g.lines[0].pv == ["d2d4", "g8f6"] && g.lines[0].depth == 13 && g.lines[0].san == "d4")
+        #expect(g.lines[3] == a4 && g.score == .centipawns(40) && g.depth == 13)
+        // The explainer over the graded lines: d4, the best child, is the best move, at the child's depth one ply on.
+        let (note, _) = Explainer(engine: ParentLinesOracle(parent: start, verdict: g, searched: searched))
+            .explain(try start.move(uci: "d2d4"), in: start, learner: .white)
+        #expect(note.verdict == .best && note.depth == 13)
+    }
+
+    /// A shallow line that leaves its side a piece down and 3 pawns behind settles the grade; anything less is searched.
+    @Test func aPieceLeftHangingNeedsNoDeeperSearch() throws {
+        let p = try Position(fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+        let nf3 = EngineLine(uci: "g1f3", san: "Nf3", score: .centipawns(40), pv: ["g1f3", "b8c6"], depth: 8)
+        let ba6 = EngineLine(uci: "f1a6", san: "Ba6", score: .centipawns(-290), pv: ["f1a6", "b8a6"], depth: 8)
+        let qh5 = EngineLine(uci: "d1h5", san: "Qh5", score: .centipawns(-30), pv: ["d1h5", "b8c6"], depth: 8)
+        let v = verdict([nf3, qh5, ba6])
+        #expect(VerdictConfirmation.settledByLine(try p.move(uci: "f1a6"), in: p, verdict: v))
+        #expect(!VerdictConfirmation.settledByLine(try p.move(uci: "d1h5"), in: p, verdict: v))
+        #expect(!VerdictConfirmation.settledByLine(try p.move(uci: "a2a3"), in: p, verdict: v))
+    }
+
     @Test func positionsNotSearchedAreOmissionsTheExplainerDoesNotReport() throws {
         let e4 = EngineLine(uci: "e2e4", san: "e4", score: .centipawns(35), pv: ["e2e4", "e7e5"], depth: 9)
         let h4 = EngineLine(uci: "h2h4", san: "h4", score: .centipawns(-40), pv: ["h2h4", "d7d5"], depth: 9)
@@ -194,5 +239,49 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(size < 40_000_000)
         #expect(audit.topSentenceShare < 0.02, "\(audit.topSentence): \(audit.topSentenceCount) of \(audit.sentences)")
         #expect(audit.curriculumPositions > 1000 && audit.notes > 30_000)
+    }
+}
+
+/// The build grades a note's move from the search of the position after it (`ParentLinesOracle.graded`, the grading
+/// profile), not from the every-move search's shallow line: the moves the sixth read found graded wrong, with the real
+/// Stockfish at the grading profile (Fixtures/explain/review6-grades.txt).
+@Suite(.enabled(if: stockfishPresent)) struct GradedFromTheChildTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String, fen: String, uci: String, worse: Bool
+        var description: String { name }
+    }
+
+    static let cases: [Case] = {
+        let text = (try? String(contentsOfFile: Fixtures.path("explain/review6-grades.txt"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { row in
+            let f = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            return f.count == 4 ? Case(name: f[0], fen: f[1], uci: f[2], worse: f[3] == "worse") : nil
+        }
+    }()
+
+    @Test func theFixtureHasItsCases() { #expect(Self.cases.count == 5) }
+
+    @Test(arguments: cases) func aMoveIsGradedFromThePositionAfterIt(_ c: Case) throws {
+        let p = try Position(fen: c.fen)
+        let engine = EngineConfiguration(enginePath: "/usr/games/stockfish", jobs: 1, cacheDirectory: nil)
+        let grading = try makeEngineOracle(Build.gradingEngine(engine), progress: .off)
+        let best = try makeEngineOracle(Build.bestMoveEngine(engine), progress: .off)
+        defer { grading.shutdown(); best.shutdown() }
+        let children = p.legalMoves.map { p.playingUnchecked($0) }
+        var searched: [PositionIdentity: EngineVerdict] = [:]
+        for (child, r) in zip(children, grading.analyse(children)) { searched[child.identity] = try r.get() }
+        let shallow = EngineVerdict(score: .centipawns(0), wdl: nil, lines: [], depth: 0, nodes: 0, engine: "none", profile: "none")
+        // The build's rule: every child at the grading profile, the first line's child again at the best move's.
+        let (verdicts, deeper) = MoveNotes.graded([(p, shallow, p.legalMoves)], children: &searched, known: [:], deep: [], engine: best)
+        let graded = try #require(verdicts[p.identity])
+        #expect(deeper >= 1 && graded.lines.count == p.legalMoves.count && graded.lines.allSatisfy { $0.depth >= 9 })
+        let top = try #require(graded.lines.first)
+        let topChild = p.playingUnchecked(try p.move(uci: top.uci))
+        #expect((searched[topChild.identity]?.nodes ?? 0) >= AnalysisProfile.bestMoveNodes)
+        let note = Explainer(engine: ParentLinesOracle(parent: p, verdict: graded,
+                                                       searched: MoveNotes.children(of: p, p.legalMoves, from: searched, known: [:])))
+            .explain(try p.move(uci: c.uci), in: p, learner: p.turn).note
+        let verdict = try #require(note.verdict)
+        #expect((verdict >= .inaccuracy) == c.worse, "\(c.name): \(verdict) \(note.grade.map { "\($0.played.text) vs \($0.best.text)" } ?? "")")
     }
 }

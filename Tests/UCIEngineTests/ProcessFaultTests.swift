@@ -119,11 +119,11 @@ let legalFENs = [
         let killed = Locked<[Int32]>([])
         let results = pool.analyse(legalFENs, profile: profile) { i, _ in
             guard i == 1 || i == 3, let pid = pool.processIDs.first else { return }
-            // Kill the engine while it searches the next position.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) {
-                kill(pid, SIGKILL)
-                killed.mutate { $0.append(pid) }
-            }
+            // Kill the engine at once: the worker went on to the next position as soon as it reported this one, so
+            // the kill lands mid-batch, before or during that search (a delayed kill could come after the batch ended
+            // on a loaded machine, and kill nothing).
+            kill(pid, SIGKILL)
+            killed.mutate { $0.append(pid) }
         }
         pool.shutdown()
         #expect(killed.value.count == 2)

@@ -40,6 +40,49 @@ public struct ParentLinesOracle: EngineOracle {
         known[parent.fen()] = verdict
     }
 
+    /// The parent's verdict with each of `moves` scored by the real search of the position after it (`children`, by
+    /// position): the move's score is the child's seen one ply back (``onePlyBack(_:)``), its PV the move and the
+    /// child's line, its depth the child's plus one; the lines best first (equal scores in the parent's order). A move
+    /// without a child search keeps its line; a move with neither is left out. The build grades every note from such
+    /// deeper lines (docs/coach-notes.md, "Graded from the position after the move").
+    ///
+    /// ```swift
+    /// let v = ParentLinesOracle.graded(p, verdict: allMoves, moves: p.legalMoves, children: searched)
+    /// v.lines.first?.uci   // the move whose child search is best for the mover
+    /// ```
+    public static func graded(_ parent: Position, verdict: EngineVerdict, moves: [Move], children: [Position: EngineVerdict]) -> EngineVerdict {
+        let order = Dictionary(verdict.lines.enumerated().map { ($1.uci, $0) }, uniquingKeysWith: { a, _ in a })
+        var lines: [(line: EngineLine, order: Int)] = []
+        for (k, m) in moves.enumerated() {
+            let own = verdict.lines.first { $0.uci == m.uci }
+            let rank = order[m.uci] ?? verdict.lines.count + k
+            guard let child = children[parent.playingUnchecked(m)] else {
+                if let own { lines.append((own, rank)) }
+                continue
+            }
+            let pv = [m.uci] + (child.lines.first?.pv ?? [])
+            lines.append((EngineLine(uci: m.uci, san: parent.san(m), score: Self.onePlyBack(child.score), pv: pv, depth: child.depth + 1), rank))
+        }
+        lines.sort { $0.line.score != $1.line.score ? $0.line.score > $1.line.score : $0.order < $1.order }
+        let ranked = lines.map(\.line)
+        var out = verdict
+        out.lines = ranked
+        if let best = ranked.first {
+            out.score = best.score
+            out.depth = max(verdict.depth, best.depth)
+        }
+        return out
+    }
+
+    /// The score of the side to move in a child, seen by the side that played into it: the inverse of
+    /// ``onePlyOn(_:)`` (centipawns negated; `#-2` becomes `#3`, `#0` (mated) `#1`, `#2` `#-2`).
+    static func onePlyBack(_ s: Score) -> Score {
+        switch s {
+        case .centipawns(let c): .centipawns(-c)
+        case .mate(let n): n <= 0 ? .mate(-n + 1) : .mate(-n)
+        }
+    }
+
     /// The parent with the move passed, whose search the oracle takes as `passing` (nil when the side not to move is
     /// in check: no such position).
     public static func passing(_ parent: Position) -> Position? { BoardFacts.passing(parent) }

@@ -4,8 +4,9 @@ import ChessCore
 /// A search with MultiPV over every move gives each move a shallow line (depth 7–8 at 100,000 nodes): enough to see a
 /// piece left hanging, not always enough to judge a quiet move. A verdict of inaccuracy or worse whose line loses no
 /// material on the board is therefore confirmed by two deeper searches, the position after the move and the position
-/// after the best move, and graded from those (docs/coach-notes.md, "Confirmed verdicts"). One rule for the build (which
-/// searches the children it names) and for an app (whose engine answers the explainer's request).
+/// after the best move, and graded from those (docs/annotator.md, "Confirmed verdicts"). One rule for the annotator and
+/// for an app (whose engine answers the explainer's request); the build's notes are graded from a search after every
+/// move instead (docs/coach-notes.md, "Graded from the position after the move"), which leaves this rule nothing to ask.
 ///
 /// ```swift
 /// let line = allMoves.lines.first { $0.uci == "a1c1" }!       // Rc1: -0.49 against h4's +0.99 at depth 8, no material lost
@@ -40,9 +41,19 @@ public enum VerdictConfirmation {
     /// Whether `grade`, read from `line` (the move's own line in a search of `position`), must be confirmed: an
     /// inaccuracy or worse (a drop of 100 permille or more), both scores centipawns (mates are mates), and the mover's
     /// material at the end of the line not a pawn below what it was before the move — a verdict the shallow line does
-    /// not show on the board (docs/coach-notes.md, "Confirmed verdicts", has the figures and the cost).
+    /// not show on the board (docs/annotator.md, "Confirmed verdicts").
     public static func needed(_ grade: MoveGrade, line: EngineLine, in position: Position) -> Bool {
         guard grade.verdict >= .inaccuracy, grade.rank != nil, case .centipawns = grade.best, case .centipawns = grade.played else { return false }
         return LineMaterial(line.pv, from: position).change(for: position.turn) > -100
+    }
+
+    /// Whether `move`'s line in `verdict` (a shallow search of `position`) settles its grade without a deeper search: a
+    /// line that leaves the mover at least a piece (300 cp of material) down on the board and scores it at least 3 pawns
+    /// below the best line — a blunder at any depth. A move without a line is never settled. The build searches the
+    /// position after every other noted move (docs/coach-notes.md, "Graded from the position after the move").
+    public static func settledByLine(_ move: Move, in position: Position, verdict: EngineVerdict) -> Bool {
+        guard let line = verdict.lines.first(where: { $0.uci == move.uci }), let best = verdict.lines.first,
+            let drop = best.score.centipawns(minus: line.score) else { return false }
+        return drop >= 300 && LineMaterial(line.pv, from: position).change(for: position.turn) <= -300
     }
 }

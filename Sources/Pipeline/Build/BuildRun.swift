@@ -98,10 +98,10 @@ public struct BuildReport: CommandReport {
             + "\(c["moves"] ?? 0) moves; analysed now \(c["analysed_now"] ?? 0), "
             + "from cache \(c["from_cache"] ?? 0) (engine store \(c["from_store"] ?? 0)); " + String(format: "%.3f s", seconds)
             + (c["notes"].map { "\nnotes: \($0) (\(c["notes_curriculum"] ?? 0) at curriculum positions, \(c["notes_elsewhere"] ?? 0) elsewhere); "
-                + "engine searches for them: \((c["note_searches_all_moves"] ?? 0) + (c["note_searches_passing"] ?? 0) + (c["note_searches_children"] ?? 0) + (c["note_searches_confirming"] ?? 0)) "
-                + "(\(c["note_searches_all_moves"] ?? 0) every-move, \(c["note_searches_passing"] ?? 0) passing, \(c["note_searches_children"] ?? 0) children, "
-                + "\(c["note_searches_confirming"] ?? 0) confirming a verdict; "
-                + "every-move searched now \(c["note_searches_now"] ?? 0))" } ?? "")
+                + "engine searches for them: \((c["note_searches_all_moves"] ?? 0) + (c["note_searches_passing"] ?? 0) + (c["note_searches_children"] ?? 0) + (c["note_searches_best"] ?? 0)) "
+                + "(\(c["note_searches_all_moves"] ?? 0) every-move, \(c["note_searches_passing"] ?? 0) passing, \(c["note_searches_children"] ?? 0) children grading a move, "
+                + "\(c["note_searches_best"] ?? 0) best moves searched deeper; "
+                + "searched now \(c["note_searches_now"] ?? 0))" } ?? "")
     }
 }
 
@@ -302,10 +302,15 @@ public enum Build {
         // A note for every move the app can meet (docs/coach-notes.md): one every-move search per curriculum position.
         let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: config.progress)
         defer { notesOracle.shutdown() }
-        let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle)
+        let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: config.progress)
+        defer { gradingOracle.shutdown() }
+        let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: config.progress)
+        defer { bestOracle.shutdown() }
+        let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
+                                    childEngine: gradingOracle, confirmEngine: bestOracle)
         diagnostics += MoveNotes.capped(notes.diagnostics)
         // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
-        diagnostics += storeReport([oracle, notesOracle] + (namesOracle.map { [$0] } ?? []), reported: diagnostics)
+        diagnostics += storeReport([oracle, notesOracle, gradingOracle, bestOracle] + (namesOracle.map { [$0] } ?? []), reported: diagnostics)
         if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
         let library = lib.sources.filter { $0.kind != .coach }
         var content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
@@ -322,7 +327,7 @@ public enum Build {
             "transpositions_with_name_list": table.transpositions.count,
             "notes": notes.records.count, "notes_curriculum": notes.curriculumNotes, "notes_elsewhere": notes.otherNotes,
             "note_searches_all_moves": notes.allMoveSearches, "note_searches_passing": notes.passingSearches,
-            "note_searches_children": notes.childSearches, "note_searches_confirming": notes.confirmingSearches,
+            "note_searches_children": notes.childSearches, "note_searches_best": notes.bestSearches,
         ].merging(ContentBar(lib.sources).counts) { a, _ in a }
         sites = TranspositionReport.sites(table)
         for (rel, text) in fenFiles { try staging.stage(Array(text.utf8), as: rel) }
@@ -331,7 +336,7 @@ public enum Build {
         pieces.openings = .init(info: info, rowCounts: rowCounts, counts: counts,
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
         // How many searches ran now is this run's state, not the bundle's: the report has it, the manifest does not.
-        return (true, diagnostics, engineCounts(counts).merging(["note_searches_now": notesOracle.searched]) { _, b in b })
+        return (true, diagnostics, engineCounts(counts).merging(["note_searches_now": notesOracle.searched + gradingOracle.searched + bestOracle.searched]) { _, b in b })
     }
 
     /// `analysed_now` (searched), `from_cache` (store included, as before), `from_store`, `not_in_store`, over the oracles.
@@ -403,10 +408,16 @@ public enum Build {
         let notesInner = try makeEngineOracle(notesEngine(config.engine), progress: config.progress)
         defer { notesInner.shutdown() }
         let notesOracle = ShardOracle(inner: notesInner, shard: filter)
+        let gradingInner = try makeEngineOracle(gradingEngine(config.engine), progress: config.progress)
+        defer { gradingInner.shutdown() }
+        let bestInner = try makeEngineOracle(bestMoveEngine(config.engine), progress: config.progress)
+        defer { bestInner.shutdown() }
         let verdicts = (oracle.analyse(tree.nodes.map(\.position)) + listResults).map { try? $0.get() }
         _ = MoveNotes.build(table: NameTable(tree: tree, list: list), tree: tree, sources: coach, verdicts: verdicts, oracle: oracle,
-                            allMoves: notesOracle, childEngine: inner)
+                            allMoves: notesOracle, childEngine: gradingInner, confirmEngine: bestInner)
         oracles.append(notesInner)
+        oracles += [gradingInner, bestInner]
+        report.diagnostics += gradingInner.engineDiagnostics + bestInner.engineDiagnostics
         report.diagnostics += notesInner.engineDiagnostics
         let asked = oracle.asked + namesAsked + notesOracle.asked, inShard = oracle.inShard + namesInShard + notesOracle.inShard
         report.diagnostics += inner.engineDiagnostics
@@ -421,6 +432,20 @@ extension Build {
     static func notesEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
         var e = engine
         e.profile = .notes(like: engine.profile)
+        return e
+    }
+
+    /// The engine configuration of the searches that grade a note's move: the position after it (`AnalysisProfile.grading`).
+    static func gradingEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
+        var e = engine
+        e.profile = .grading(like: engine.profile)
+        return e
+    }
+
+    /// The engine configuration of the best move's search again (`AnalysisProfile.bestMove`).
+    static func bestMoveEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
+        var e = engine
+        e.profile = .bestMove(like: engine.profile)
         return e
     }
 

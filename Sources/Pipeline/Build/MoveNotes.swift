@@ -13,6 +13,24 @@ extension AnalysisProfile {
     /// MultiPV of that search: at least the number of legal moves of any position (218), so every move is scored.
     public static let notesMultiPV = 256
 
+    /// The node budget of a search that grades one move: the position after it, one line (docs/coach-notes.md, "Graded
+    /// from the position after the move": depth 10–13 at about 0.04 s a position).
+    public static let gradingNodes = 20_000
+
+    /// The node budget of the search of the best move's child again (docs/coach-notes.md, "The best move, searched
+    /// deeper"): three times the grading budget, depth 12–15.
+    public static let bestMoveNodes = 60_000
+
+    /// The profile of the best move's search again: `defaultProfile`'s hash, one line, the best move's budget.
+    public static func bestMove(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
+        AnalysisProfile(nodes: bestMoveNodes, multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
+    }
+
+    /// The profile of the searches that grade a note's move: `defaultProfile`'s hash, one line, the grading budget.
+    public static func grading(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
+        AnalysisProfile(nodes: gradingNodes, multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
+    }
+
     /// The profile of the notes' searches: `defaultProfile`'s hash, every legal move, the notes' node budget.
     public static func notes(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
         AnalysisProfile(nodes: notesNodes, multiPV: notesMultiPV, hashMegabytes: defaultProfile.hashMegabytes)
@@ -28,10 +46,12 @@ struct MoveNotes {
     /// Distinct positions the notes asked the engine for: the every-move searches and the passing positions.
     var allMoveSearches = 0
     var passingSearches = 0
-    /// Children searched because their line in the every-move search had no reply.
+    /// Children searched on their own to grade the move that reaches them (`gradingProfile`).
     var childSearches = 0
-    /// Children searched to confirm a verdict of inaccuracy or worse read from a shallow line (`VerdictConfirmation`).
-    var confirmingSearches = 0
+    /// Children of the line ranked first searched again, deeper (`AnalysisProfile.bestMove`: the best move's score).
+    var bestSearches = 0
+    /// How many times a position's first line is searched again at most.
+    static let bestRounds = 3
     /// Moves the engine gave no result for (no verdict, so no row), and notes that fail their own checks (no row).
     var diagnostics: [Diagnostic] = []
 
@@ -43,10 +63,13 @@ struct MoveNotes {
     ///   move the list plays from there; the mover is the opponent (the note names its answer apart from the text).
     /// Children that are positions of the table use their own search. Every note is checked (`Note.problems`); one that
     /// fails is left out and reported.
-    /// `childEngine` searches the short lines' children (default: `oracle`); a shard passes its unfiltered engine, so that
-    /// the shard holding a parent searches its children whatever their own shard (`Build.askEverything`).
+    /// `childEngine` searches the children that grade the moves (the grading profile; default: `oracle`); a shard passes an
+    /// unfiltered engine, so that the shard holding a parent searches its children whatever their own shard
+    /// (`Build.askEverything`). `confirmEngine` (the best move's profile; default: `oracle`) searches the best moves'
+    /// children again; a shard passes an unfiltered engine for the same reason.
     static func build(table: NameTable, tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?],
-                      oracle: any EngineOracle, allMoves: any EngineOracle, childEngine: (any EngineOracle)? = nil) -> MoveNotes {
+                      oracle: any EngineOracle, allMoves: any EngineOracle, childEngine: (any EngineOracle)? = nil,
+                      confirmEngine: (any EngineOracle)? = nil) -> MoveNotes {
         var out = MoveNotes()
         let curriculum = tree.nodes.count
         let learners = Self.learners(tree: tree, sources: sources)
@@ -65,36 +88,37 @@ struct MoveNotes {
         var passing: [Position: EngineVerdict] = [:]
         for (p, r) in zip(passes, oracle.analyse(passes)) { if case .success(let v) = r { passing[p] = v } }
         out.passingSearches = passes.count
-        // A move whose line stops at the move itself (in the every-move search, or among the top three elsewhere) has no
-        // refutation to read: its child gets a search of its own (the build's profile), unless it is a table position.
-        var short: [Position] = []
-        let elsewhere = table.nodes.dropFirst(curriculum).compactMap { n in known[n.position.identity].map { (n.position, Array($0.lines.prefix(3))) } }
-        let searchedParents = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0) } }
-        let everyMove = searchedParents.map { ($0.0, $0.1.lines) }
-        for (p, lines) in everyMove + elsewhere {
-            for l in lines where l.pv.count < 2 {
-                guard let m = try? p.move(uci: l.uci) else { continue }
+        // Every noted move is graded from a search of the position after it (the grading profile: one line, a few plies
+        // deeper than the every-move search's): the parent's lines are scored again from those searches
+        // (`ParentLinesOracle.graded`), so the best move and each move's loss stand on the deeper search. A child that is a
+        // curriculum position uses its own search; a move whose shallow line already leaves its side a piece down keeps it
+        // (a blunder at any depth); a checkmate or stalemate needs no search.
+        let curriculumIDs = Set(tree.nodes.map(\.position.identity))
+        let elsewhere = table.nodes.dropFirst(curriculum).compactMap { n -> (Position, EngineVerdict, [Move])? in
+            guard let v = known[n.position.identity] else { return nil }
+            let p = n.position
+            let top = v.lines.prefix(3).compactMap { try? p.move(uci: $0.uci) }
+            return (p, v, top + (children[n.id] ?? []).filter { !top.contains($0) })
+        }
+        let searchedParents = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0, p.legalMoves) } }
+        var grading: [Position] = []
+        var asked = Set<PositionIdentity>()
+        for (p, v, moves) in searchedParents + elsewhere {
+            for m in moves where !VerdictConfirmation.settledByLine(m, in: p, verdict: v) {
                 let c = p.playingUnchecked(m)
-                if known[c.identity] == nil, !c.legalMoves.isEmpty { short.append(c) }
+                if !curriculumIDs.contains(c.identity), !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { grading.append(c) }
             }
         }
-        // A verdict of inaccuracy or worse read from a shallow line that loses no material is confirmed by searches of the position after the
-        // move and after the best move (VerdictConfirmation, the explainer's rule), unless they are table positions.
-        var confirming: [Position] = []
-        var asked = Set(short.map(\.identity))
-        for (p, v) in searchedParents {
-            for l in v.lines {
-                guard let m = try? p.move(uci: l.uci), let b = VerdictConfirmation.bestChild(of: m, in: p, before: v, after: nil, thresholds: .standard)
-                else { continue }
-                for c in [p.playingUnchecked(m), b] where known[c.identity] == nil && !c.legalMoves.isEmpty && asked.insert(c.identity).inserted {
-                    confirming.append(c)
-                }
-            }
+        var childVerdict: [PositionIdentity: EngineVerdict] = [:]
+        for n in tree.nodes { if let v = known[n.position.identity] { childVerdict[n.position.identity] = v } }
+        for (c, r) in zip(grading, (childEngine ?? oracle).analyse(grading)) { if case .success(let v) = r { childVerdict[c.identity] = v } }
+        out.childSearches = grading.count
+        func searchedChildren(_ p: Position, _ moves: [Move]) -> [Position: EngineVerdict] {
+            Self.children(of: p, moves, from: childVerdict, known: known)
         }
-        let extra = short + confirming
-        for (c, r) in zip(extra, (childEngine ?? oracle).analyse(extra)) { if case .success(let v) = r { known[c.identity] = v } }
-        out.childSearches = short.count
-        out.confirmingSearches = confirming.count
+        let (deeper, bestSearches) = Self.graded(searchedParents + elsewhere, children: &childVerdict, known: known, deep: curriculumIDs,
+                                                 engine: confirmEngine ?? oracle)
+        out.bestSearches = bestSearches
 
         for (i, node) in table.nodes.enumerated() {
             let p = node.position
@@ -116,14 +140,10 @@ struct MoveNotes {
                 moves = top + (children[node.id] ?? []).filter { !top.contains($0) }
                 learner = p.turn.opposite
             }
-            guard let parent else { continue }
-            var searched: [Position: EngineVerdict] = [:]
-            for m in moves {
-                let c = p.playingUnchecked(m)
-                if let v = known[c.identity] { searched[c] = v }
-            }
+            guard parent != nil, let graded = deeper[p.identity] else { continue }
+            let searched = searchedChildren(p, moves)
             let pass = ParentLinesOracle.passing(p).flatMap { passing[$0] }
-            let explainer = Explainer(engine: ParentLinesOracle(parent: p, verdict: parent, passing: pass, searched: searched))
+            let explainer = Explainer(engine: ParentLinesOracle(parent: p, verdict: graded, passing: pass, searched: searched))
             for m in moves {
                 var course: CourseContext?
                 if i < curriculum {
@@ -145,6 +165,45 @@ struct MoveNotes {
             }
         }
         return out
+    }
+
+    /// The searches of `moves`' children (`children`, else `known`), by position.
+    static func children(of p: Position, _ moves: [Move], from children: [PositionIdentity: EngineVerdict],
+                         known: [PositionIdentity: EngineVerdict]) -> [Position: EngineVerdict] {
+        var out: [Position: EngineVerdict] = [:]
+        for m in moves {
+            let c = p.playingUnchecked(m)
+            if let v = children[c.identity] ?? known[c.identity] { out[c] = v }
+        }
+        return out
+    }
+
+    /// Each parent's lines graded from its children's searches (`ParentLinesOracle.graded`), the best move's score from a
+    /// deeper search: the first of many shallow child searches is the one most likely over-rated (the maximum of noisy
+    /// scores), which would make every other move look worse. So the child of the line ranked first is searched again
+    /// by `engine` (`AnalysisProfile.bestMove`, three times deeper), and so is the line that ranks first after that, at
+    /// most `bestRounds` times a position; children in `deep` (curriculum positions: the build's profile) are deep
+    /// already. The deeper searches go into `children`. Returns the graded verdicts by parent and the searches made.
+    static func graded(_ parents: [(Position, EngineVerdict, [Move])], children: inout [PositionIdentity: EngineVerdict],
+                       known: [PositionIdentity: EngineVerdict], deep: Set<PositionIdentity>,
+                       engine: any EngineOracle) -> (graded: [PositionIdentity: EngineVerdict], searches: Int) {
+        var deep = deep
+        var out: [PositionIdentity: EngineVerdict] = [:]
+        var searches = 0
+        for round in 0...bestRounds {
+            var ask: [Position] = []
+            for (p, v, moves) in parents {
+                let g = ParentLinesOracle.graded(p, verdict: v, moves: moves, children: Self.children(of: p, moves, from: children, known: known))
+                out[p.identity] = g
+                guard round < bestRounds, let top = g.lines.first, let m = try? p.move(uci: top.uci) else { continue }
+                let c = p.playingUnchecked(m)
+                if !c.legalMoves.isEmpty, deep.insert(c.identity).inserted { ask.append(c) }
+            }
+            if ask.isEmpty { break }
+            for (c, r) in zip(ask, engine.analyse(ask)) { if case .success(let v) = r { children[c.identity] = v } }
+            searches += ask.count
+        }
+        return (out, searches)
     }
 
     /// The learner at each curriculum node (by node id): the side of the course of the first line that reaches it.
