@@ -1,0 +1,82 @@
+// Review6NotesTests: the classes of the sixth strong-player read (docs/coach-notes.md), each on a note it found false or
+// misleading, at its real position, with the engine's own lines from the committed store (Fixtures/notes/review6.txt).
+import ChessCore
+import Foundation
+import Testing
+@testable import Openings
+
+extension StoreCase {
+    static let review6 = fixture("review6.txt")
+
+    static func review6(_ name: String) throws -> StoreCase { try named(name, in: review6) }
+}
+
+@Suite struct Review6MaterialClaimTests {
+    /// Review6 #19: Kh1 leaves Black's queen on d1, where Rxd1 takes it back. The verdict said "it loses a pawn" (the line
+    /// after Kh1); the loss is measured against the best move, which takes back a queen.
+    @Test func theLossIsMeasuredAgainstTheBestMove() throws {
+        let note = try StoreCase.review6("19").note()
+        #expect(note.verdict == .blunder)
+        #expect(note.text.hasPrefix("This is a blunder: it misses Rxd1, which wins back a queen and was better by about 7.1 pawns."), "\(note.text)")
+        #expect(!note.text.contains("loses"), "\(note.text)")
+    }
+
+    /// Review6 #144: c5 "leaves the pawn on c5 to be won", but the line dxc5 Qa5+ c3 Qxc5 wins it back: no pawn is left
+    /// to be won where the line's end shows none lost.
+    @Test func aPawnTheLineWinsBackIsNotLeftToBeWon() throws {
+        let note = try StoreCase.review6("144-graded").note()
+        #expect(note.verdict == .mistake)
+        #expect(!note.text.contains("to be won"), "\(note.text)")
+        #expect(note.text.hasPrefix("This is a mistake: the engine prefers Bg4, by about 1.2 pawns."), "\(note.text)")
+        #expect(note.refutation?.san == ["dxc5", "Qa5+", "c3", "Qxc5"])
+        #expect(note.refutation?.text.contains("has won") == false, "\(note.refutation?.text ?? "")")
+    }
+}
+
+@Suite struct Review6QuietPointTests {
+    /// Review6 #60: the line after Qc7 is Bxf6 gxf6 Nxd5 (cxd5 to come). Cut back from the unfinished Nxd5, it was cut
+    /// back through the finished Bxf6 gxf6 too, and "White has won a knight" counted Bxf6 alone. It ends after gxf6.
+    @Test func aFinishedExchangeIsKeptWhenTheNextOneIsCut() throws {
+        let c = try StoreCase.review6("60")
+        let line = LineMaterial(["g5f6", "g7f6", "c3d5"], from: c.position.playingUnchecked(c.move))
+        #expect(line.isQuiet(2))
+        #expect(!line.isQuiet(3))
+        #expect(line.toQuietPoint(plies: 4, atMost: 8).moves.map(\.uci) == ["g5f6", "g7f6"])
+        let note = c.note()
+        #expect(note.refutation?.san == ["Bxf6", "gxf6"], "\(String(describing: note.refutation?.san))")
+        #expect(note.refutation?.text.contains("has won") == false, "\(note.refutation?.text ?? "")")
+    }
+
+    /// A line that runs out on a capture the other side takes back with profit (the PV stopping at Bxf6) wins nothing yet.
+    @Test func aLineEndingOnACaptureTakenBackWinsNothing() throws {
+        let c = try StoreCase.review6("60")
+        let after = c.position.playingUnchecked(c.move)
+        let bxf6 = try after.move(uci: "g5f6")
+        let short = LineMaterial.refutation(of: c.move, in: c.position, pv: ["g5f6"])
+        #expect(short.moves == [bxf6])
+        #expect(!LineMaterial.settled(short.positions[1], after: bxf6))
+        #expect(MaterialWon(move: c.move, in: c.position, line: short).swing(for: .white) == nil)
+        let taken = LineMaterial.refutation(of: c.move, in: c.position, pv: ["g5f6", "g7f6"])
+        #expect(MaterialWon(move: c.move, in: c.position, line: taken).swing(for: .white) == nil)   // a trade: nothing won
+    }
+}
+
+@Suite struct Review6BetterClaimTests {
+    /// Review6 #51: "misses Nge7, which wins a pawn" stood on the line Nge7 f5 exf5, in which White gives the pawn itself.
+    /// The better move's gain is named only when it is won by force early: not here.
+    @Test func aPawnTheOpponentGivesInsideTheLineIsNotWon() throws {
+        let note = try StoreCase.review6("51").note()
+        #expect(note.verdict == .mistake)
+        #expect(note.text.hasPrefix("This is a mistake: the engine prefers Nge7, by about 1.2 pawns."), "\(note.text)")
+        #expect(!note.text.contains("wins"), "\(note.text)")
+    }
+
+    /// Review6 #169: "misses Nxf7, which wins a bishop for a pawn" was the count after Nxf7 Bxf2+ Kxf2, Black's own
+    /// desperado inside the line; Nxf7 itself wins nothing by exchange (the king takes it), so no gain is named.
+    @Test func aGainFromTheOpponentsDesperadoIsNotTheBetterMovesGain() throws {
+        let note = try StoreCase.review6("169").note()
+        #expect(note.verdict == .blunder)
+        #expect(!note.text.contains("bishop for a pawn"), "\(note.text)")
+        #expect(note.text.hasPrefix("The engine calls this a blunder: Nxf7 was better by about 3.6 pawns."), "\(note.text)")
+    }
+}
