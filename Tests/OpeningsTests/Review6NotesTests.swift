@@ -80,3 +80,30 @@ extension StoreCase {
         #expect(note.text.hasPrefix("The engine calls this a blunder: Nxf7 was better by about 3.6 pawns."), "\(note.text)")
     }
 }
+
+@Suite struct Review6TradeWordsTests {
+    /// Review6 #3: the refutation's Nxf5 was "gives the knight for the bishop on f5, a trade" from the board's static
+    /// exchange (…exf5), though the line goes on Nxe5 and the knight is never taken back (exf5 would lose the knight on
+    /// f6 to exf6). A capture is a trade only when the line takes it back: the words stand on the line's next move.
+    @Test func aCaptureTheLineDoesNotTakeBackIsNoTrade() throws {
+        let note = try StoreCase.review6("3").note()
+        #expect(note.refutation?.san.prefix(2) == ["Nxf5", "Nxe5"])
+        #expect(note.refutation?.text.contains("Nxf5 captures the bishop on f5") == true, "\(note.refutation?.text ?? "")")
+        #expect(note.refutation?.text.contains("trade") == false, "\(note.refutation?.text ?? "")")
+    }
+
+    /// Review6 #34: "dxe5 trades pawns on e5", but Black does not take back (b5 follows; Kxe5 walks into the attack).
+    @Test func aPawnCaptureNotTakenBackIsNoPawnTrade() throws {
+        let note = try StoreCase.review6("34").note()
+        #expect(note.refutation?.text.contains("dxe5 captures the pawn on e5") == true, "\(note.refutation?.text ?? "")")
+        #expect(note.refutation?.text.contains("trades") == false, "\(note.refutation?.text ?? "")")
+    }
+
+    /// The better move's words stand on its own line too: Bxf3 Qxf3 (#163) is a trade, and so is dxe5 dxe5 (#123).
+    @Test func aCaptureTheLineTakesBackIsATrade() throws {
+        let bxf3 = try StoreCase.review6("163").note()
+        #expect(bxf3.better?.text.hasPrefix("Bxf3 gives the bishop for the knight on f3, a trade") == true, "\(bxf3.better?.text ?? "")")
+        let dxe5 = try StoreCase.review6("123").note()
+        #expect(dxe5.better?.text.hasPrefix("dxe5 trades pawns on e5") == true, "\(dxe5.better?.text ?? "")")
+    }
+}
