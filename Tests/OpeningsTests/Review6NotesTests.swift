@@ -107,3 +107,28 @@ extension StoreCase {
         #expect(dxe5.better?.text.hasPrefix("dxe5 trades pawns on e5") == true, "\(dxe5.better?.text ?? "")")
     }
 }
+
+@Suite struct Review6PromotionTests {
+    /// Review6 #176: after Rb8, fxg7 hits the rook on h8 and gxh8 takes it. The stored line's count stopped at a pawn; the
+    /// engine's own line at more nodes, fxg7 Qf6 gxh8=R Qxh8, loses the rook: a promoted unit taken back counts as the
+    /// pawn it was, so the count is said ("a rook") instead of dropped for the promotion.
+    @Test func aPromotedUnitTakenBackCountsAsThePawnItWas() throws {
+        let c = try StoreCase.review6("176")
+        let line = LineMaterial.refutation(of: c.move, in: c.position, pv: ["f6g7", "d8f6", "g7h8r", "f6h8"])
+        #expect(line.moves.count == 4)
+        #expect(MaterialWon(move: c.move, in: c.position, line: line).words(for: .white) == "a rook")
+        // Promoted and still on the board at the line's end: the count is not said.
+        let kept = LineMaterial(["f6g7", "d8f6", "g7h8q"], from: c.position.playingUnchecked(c.move))
+        #expect(MaterialWon(move: c.move, in: c.position, line: kept).words(for: .white) == nil)
+    }
+}
+
+@Suite struct Review6NamedUnitTests {
+    /// Review6 #163: Na6 leaves the bishop on g4 to hxg4; the line goes on Nxg4 Bxa6 bxa6, a knight-for-bishop trade.
+    /// "loses a knight for a pawn" named the unit of that trade; units of one value cancel, the later ones first.
+    @Test func theUnitTheLineWinsFirstIsNamed() throws {
+        let note = try StoreCase.review6("163").note()
+        #expect(note.text.hasPrefix("This is a blunder: it loses a bishop for a pawn."), "\(note.text)")
+        #expect(note.refutation?.text.hasPrefix("By the end of the line, White has won a bishop for a pawn.") == true, "\(note.refutation?.text ?? "")")
+    }
+}

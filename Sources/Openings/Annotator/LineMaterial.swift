@@ -87,8 +87,10 @@ struct LineMaterial {
         guard lost >= Self.lapse else { return false }
         // The least another legal move that takes nothing leaves to be won by exchange: a move that keeps the material,
         // not a counter-grab (…dxc3 while the pinned queen falls is no saving move; the engine's line knows better).
-        let kept = before.legalMoves.lazy.filter { $0 != move && $0.capture == nil }.map { alt -> Int in
-            BoardFacts.winningCaptures(before.playingUnchecked(alt), by: other).map(\.gain).max() ?? 0
+        // A check is no such move either: it only puts the capture off (…Bb4+ before gxh8).
+        let kept = before.legalMoves.lazy.filter { $0 != move && $0.capture == nil }.compactMap { alt -> Int? in
+            let then = before.playingUnchecked(alt)
+            return then.isCheck ? nil : BoardFacts.winningCaptures(then, by: other).map(\.gain).max() ?? 0
         }.min() ?? lost
         return kept <= lost - Self.lapse
     }
@@ -119,8 +121,9 @@ struct LineMaterial {
 /// What a move and the line after it capture, netted by value: "a knight for a pawn". Pieces of one value taken on
 /// both sides cancel (a bishop for a knight is a trade); nothing is said when a promotion changes the count.
 struct MaterialWon {
-    /// Roles each side lost along the move and the line.
+    /// Roles each side lost along the move and the line (a promoted unit taken counts as the pawn it was).
     private(set) var lost: [PieceColor: [Role]] = [.white: [], .black: []]
+    /// A promoted unit still on the board at the line's end: the count is not said.
     private var promoted = false
     /// Whether the line ends on a capture the side to move takes back with profit: then nothing is won yet.
     private var unsettled = false
@@ -132,10 +135,17 @@ struct MaterialWon {
         end = line.positions.last ?? position.playingUnchecked(move)
         var movers: [(PieceColor, Move)] = [(position.turn, move)]
         for (p, m) in zip(line.positions, line.moves) { movers.append((p.turn, m)) }
+        var promotedOn: [Square: PieceColor] = [:]
         for (side, m) in movers {
-            if let r = m.capture { lost[side.opposite, default: []].append(r) }
-            if m.promotion != nil { promoted = true }
+            if let r = m.capture {
+                // A unit that promoted in the line and is taken is the pawn it was (gxh8=Q Qxh8: a pawn lost).
+                let was = promotedOn.removeValue(forKey: m.to) == side.opposite ? Role.pawn : r
+                lost[side.opposite, default: []].append(was)
+            }
+            if let moved = promotedOn.removeValue(forKey: m.from) { promotedOn[m.to] = moved }
+            if m.promotion != nil { promotedOn[m.to] = side }
         }
+        promoted = !promotedOn.isEmpty
         unsettled = !LineMaterial.settled(end, after: line.moves.last ?? move)
     }
 
@@ -149,7 +159,9 @@ struct MaterialWon {
         var gave = lost[side] ?? []
         for r in gave {
             let same: (Role) -> Bool = { BoardFacts.value($0) == BoardFacts.value(r) }
-            if let i = got.firstIndex(where: same), let j = gave.firstIndex(where: same) {
+            // Units of one value taken on both sides cancel, the later ones first: the unit the line wins first is its
+            // point (hxg4 wins the bishop; Bxa6 bxa6 after it is a trade), not one traded off after.
+            if let i = got.lastIndex(where: same), let j = gave.lastIndex(where: same) {
                 got.remove(at: i)
                 gave.remove(at: j)
             }
