@@ -130,5 +130,8 @@ extension StoreCase {
         let note = try StoreCase.review6("163").note()
         #expect(note.text.hasPrefix("This is a blunder: it loses a bishop for a pawn."), "\(note.text)")
         #expect(note.refutation?.text.hasPrefix("By the end of the line, White has won a bishop for a pawn.") == true, "\(note.refutation?.text ?? "")")
+        // hxg4 wins the bishop by exchange: its line's Nxg4 taking back makes it no trade ("gives only the pawn for …").
+        #expect(note.refutation?.text.contains("hxg4 wins a bishop: the one on g4.") == true, "\(note.refutation?.text ?? "")")
+        #expect(note.refutation?.text.contains("gives only") == false, "\(note.refutation?.text ?? "")")
     }
 }

@@ -177,6 +177,8 @@ public struct Annotator: Sendable {
         if found.contains(where: { [.winsMaterial, .removesDefender, .removesAttacker].contains($0.kind) }) {
             found.removeAll { $0.kind == .takes }
         }
+        // A capture that wins by exchange is no trade, though its line takes back (hxg4 Nxg4: the bishop for a pawn).
+        if found.contains(where: { $0.kind == .winsMaterial }) { found.removeAll { $0.kind == .trades } }
         // A fork with check already says it checks.
         if found.contains(where: { if case .forks(_, let t) = $0 { t.contains { $0.role == .king } } else { false } }) {
             found.removeAll { if case .check(_, _, false) = $0 { true } else { false } }
