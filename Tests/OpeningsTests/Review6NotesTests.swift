@@ -71,6 +71,18 @@ extension StoreCase {
         #expect(!note.text.contains("wins"), "\(note.text)")
     }
 
+    /// The better move's gain is not named from a line cut before a lapse of the other side: Qxe4 wins the knight on e4
+    /// by exchange, but the line Qxe4 d5 Bxd5 Qxd5 gives the bishop back (…d5 forks the queen and the bishop) and, cut
+    /// before Bxd5, counted "wins a knight".
+    @Test func aGainFromALineCutBeforeALapseIsNotNamed() throws {
+        let c = try StoreCase.review6("qxe4")
+        let qxe4 = try c.position.move(uci: "e2e4")
+        #expect(LineMaterial.refutation(of: qxe4, in: c.position, pv: ["d7d5", "c4d5", "d8d5"]).moves.count == 1)
+        let note = c.note()
+        #expect(note.verdict == .mistake)
+        #expect(note.text.hasPrefix("The engine calls this a mistake: Qxe4 was better by about 1.6 pawns."), "\(note.text)")
+    }
+
     /// Review6 #169: "misses Nxf7, which wins a bishop for a pawn" was the count after Nxf7 Bxf2+ Kxf2, Black's own
     /// desperado inside the line; Nxf7 itself wins nothing by exchange (the king takes it), so no gain is named.
     @Test func aGainFromTheOpponentsDesperadoIsNotTheBetterMovesGain() throws {

@@ -132,18 +132,23 @@ enum EngineDetectors {
     /// What the better move wins for the mover by force, the material the move played lets go ("misses Bxe5, which wins
     /// back a knight"): counted on the board at its line's quiet point as a refutation is
     /// (``LineMaterial/refutation(of:in:pv:)``), and said only when the line wins it early, not by the opponent's own
-    /// later gift (Nge7 f5?! exf5): the better move is a capture that wins by exchange (then its words are that capture's
-    /// unit, the line's end still a pawn or more up), or the line's third move takes a unit the better move already left to be won by
+    /// later gift (Nge7 f5?! exf5), nor from a line cut before a lapse of the other side: the better move is a capture that wins by exchange (then its words are that capture's
+    /// unit when the line's end keeps it, less a pawn at most), or the line's third move takes a unit the better move already left to be won by
     /// exchange. `back` when the better move recaptures, or the mover was behind on the board before the move and the
     /// gain leaves it at most a pawn ahead.
     static func missed(_ c: MoveContext, _ best: EngineLine) -> MissedMaterial? {
-        guard let m = try? c.before.move(uci: best.uci), m != c.move,
-              var swing = MaterialWon(move: m, in: c.before, line: LineMaterial.refutation(of: m, in: c.before, pv: Array(best.pv.dropFirst())))
-                .swing(for: c.us) else { return nil }
+        guard let m = try? c.before.move(uci: best.uci), m != c.move else { return nil }
+        let line = LineMaterial.refutation(of: m, in: c.before, pv: Array(best.pv.dropFirst()))
+        // A line cut before a lapse of the other side counts what that side kept by its error (or its desperado: Qxe4 d5
+        // Bxd5, the bishop forked anyway): the gain is not sure, none is named.
+        let quiet = LineMaterial(Array(best.pv.dropFirst()), from: c.before.playingUnchecked(m))
+            .toQuietPoint(plies: Explainer.refutationPlies, atMost: Explainer.refutationMaxPlies)
+        guard line.moves.count == quiet.moves.count, var swing = MaterialWon(move: m, in: c.before, line: line).swing(for: c.us) else { return nil }
         let early = LineMaterial([m.uci] + best.pv.dropFirst(), from: c.before)
         if let taken = m.capture, !m.isEnPassant, BoardFacts.exchangeGain(c.b0, on: m.to, by: c.us) >= BoardFacts.value(taken) {
-            // A unit simply taken (Rxd1 taking back the queen): its words; the line's count only says it is kept.
-            swing = MaterialSwing(won: [taken], given: [])
+            // A unit simply taken (Rxd1 taking back the queen): its words, when the line keeps it, less a pawn at most
+            // (Rxd1 Bxc5: "a queen"); else the line's own count (Qxe4 d5 Bxd5 Qxd5 keeps a pawn, not the knight).
+            if swing.value >= BoardFacts.value(taken) - 100 { swing = MaterialSwing(won: [taken], given: []) }
         } else {
             guard early.moves.count >= 3, let third = early.moves[2].capture, !early.moves[2].isEnPassant, third != .king,
                   early.positions[1].board[early.moves[2].to] == early.positions[2].board[early.moves[2].to],
