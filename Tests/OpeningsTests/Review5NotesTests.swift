@@ -12,9 +12,14 @@ struct StoreCase {
     var move: Move
     var verdict: EngineVerdict
 
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/notes/review5.txt")
+    static let file = fixture("review5.txt")
 
-    static func load() throws -> [String: StoreCase] {
+    /// A file of `Fixtures/notes/`.
+    static func fixture(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/notes/\(name)")
+    }
+
+    static func load(_ file: URL = file) throws -> [String: StoreCase] {
         var out: [String: StoreCase] = [:]
         var name = "", fen = "", uci = ""
         var lines: [String] = []
@@ -48,8 +53,8 @@ struct StoreCase {
         return EngineLine(uci: m.uci, san: p.san(m), score: score, pv: Array(w[3...]), depth: depth)
     }
 
-    static func named(_ name: String) throws -> StoreCase {
-        try #require(try load()[name], "no case \(name) in \(file.path)")
+    static func named(_ name: String, in file: URL = file) throws -> StoreCase {
+        try #require(try load(file)[name], "no case \(name) in \(file.path)")
     }
 
     /// The note the build writes for the case's move: the explainer over the parent's search alone (no search added).

@@ -5,14 +5,17 @@ that end on a capture the other side can take back at once, "sacrifice" words, a
 refutations whose words say what the line wins or mates; review5's classes: a king or corner-rook move that forfeits
 castling without saying so, a text that is only "keeps everything protected", a "hits/attacks" by a unit the opponent takes
 straight back without loss, "gives up … for only" where the exchange on the square loses nothing, a refutation with
-a lapse of the refuted side inside it (a losing capture, or material another legal move kept). Board facts with
+a lapse of the refuted side inside it (a losing capture, or material another legal move kept); review6's: a cut
+refutation that still says "has won", a refutation's first move called a trade that its line does not take back, and
+how many mistakes name the better move's gain ("misses X, which wins"). Board facts with
 python-chess; reads the bundle only."""
 import sqlite3, sys, re, chess
 V={1:1,2:3,3:3,4:5,5:9,6:0}
 db=sqlite3.connect(sys.argv[1])
 rows=db.execute("SELECT p.fen, n.uci, n.verdict, n.text, n.refutation_uci, n.refutation_text, n.better_text, n.better_uci FROM move_note n JOIN position p ON p.id=n.position_id").fetchall()
 c={k:0 for k in ['notes','mistake+','loss-not-named','capture-unnamed','cut-mid-exchange','sacrifice-word','dup-square-in-sentence','refutation-with-material-or-mate','refutations',
-                 'castling-lost-unsaid','filler-whole-text','hollow-hit','gives-up-but-exchange-even','refutation-with-mover-lapse']}
+                 'castling-lost-unsaid','filler-whole-text','hollow-hit','gives-up-but-exchange-even','refutation-with-mover-lapse',
+                 'cut-mid-exchange-has-won','trade-not-taken-back','misses-wins']}
 CV={1:100,2:300,3:300,4:500,5:900,6:10000}
 def see(b,sq,side):
     """What side wins by starting captures on sq (static exchange, cheapest attacker first, both may stop)."""
@@ -73,6 +76,7 @@ for fen,uci,verdict,text,ref,reft,bt,bu in rows:
     b=chess.Board(fen); m=chess.Move.from_uci(uci)
     if verdict in ('mistake','blunder'):
         c['mistake+']+=1
+        if re.search(r'misses \S+, which wins', text): c['misses-wins']+=1
         if not re.search(r'loses|to be won|mate|gives up|for only|gives only', text): c['loss-not-named']+=1
     if text and re.fullmatch(r'\S+ keeps everything protected: no \w+ piece or pawn can be won by a capture\.', text): c['filler-whole-text']+=1
     p=b.piece_at(m.from_square)
@@ -92,7 +96,14 @@ for fen,uci,verdict,text,ref,reft,bt,bu in rows:
             if mv not in a.legal_moves: ok=False; break
             last=mv; lastcap=a.is_capture(mv); a.push(mv)
         # ends on a capture that can be taken back at once by a legal capture on that square
-        if ok and lastcap and any(x.to_square==last.to_square for x in a.legal_moves if a.is_capture(x)): c['cut-mid-exchange']+=1
+        if ok and lastcap and any(x.to_square==last.to_square for x in a.legal_moves if a.is_capture(x)):
+            c['cut-mid-exchange']+=1
+            # review6: ... and the refutation still claims material won, though the side to move wins the capture back
+            if reft and 'has won' in reft and see(a,last.to_square,a.turn)>0: c['cut-mid-exchange-has-won']+=1
+        # review6: the refutation's first move is called a trade, but the line's next move does not take back on its square
+        rs=ref.split()
+        if ok and reft and re.search(r'\b(a trade|trades \w+s on)\b', reft.split('.')[0]+'.' if not reft.startswith('By the end') else reft.split('. ',1)[-1].split('.')[0]) \
+           and (len(rs)<2 or chess.Move.from_uci(rs[1]).to_square!=chess.Move.from_uci(rs[0]).to_square): c['trade-not-taken-back']+=1
         if reft and re.search(r'has won|checkmate|forced mate', reft): c['refutation-with-material-or-mate']+=1
         if ok:
             a0=b.copy(); a0.push(m)

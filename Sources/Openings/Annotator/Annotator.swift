@@ -40,9 +40,12 @@ public struct LineRequest: Sendable {
     public var mainLineSAN: String?
     /// The move before the line's first move, if any (tells a recapture from a capture).
     public var previous: Move?
+    /// The move after the line's last move, if known (the engine's line goes on): not explained, but it tells a capture
+    /// the line takes back (a trade) from one it does not, as the next move of the line does for the others.
+    public var following: Move?
 
     public init(moves: [LineMove], authored: [String?] = [], authoredArrows: [[Arrow]] = [], role: LineRole = .main,
-                learner: PieceColor, mainLineSAN: String? = nil, previous: Move? = nil) {
+                learner: PieceColor, mainLineSAN: String? = nil, previous: Move? = nil, following: Move? = nil) {
         self.moves = moves
         self.authored = authored
         self.authoredArrows = authoredArrows
@@ -50,6 +53,7 @@ public struct LineRequest: Sendable {
         self.learner = learner
         self.mainLineSAN = mainLineSAN
         self.previous = previous
+        self.following = following
     }
 }
 
@@ -173,6 +177,8 @@ public struct Annotator: Sendable {
         if found.contains(where: { [.winsMaterial, .removesDefender, .removesAttacker].contains($0.kind) }) {
             found.removeAll { $0.kind == .takes }
         }
+        // A capture that wins by exchange is no trade, though its line takes back (hxg4 Nxg4: the bishop for a pawn).
+        if found.contains(where: { $0.kind == .winsMaterial }) { found.removeAll { $0.kind == .trades } }
         // A fork with check already says it checks.
         if found.contains(where: { if case .forks(_, let t) = $0 { t.contains { $0.role == .king } } else { false } }) {
             found.removeAll { if case .check(_, _, false) = $0 { true } else { false } }
@@ -213,7 +219,7 @@ public struct Annotator: Sendable {
             let before = lm.before
             let move = lm.move
             let next = i + 1 < r.moves.count ? r.moves[i + 1] : nil
-            let context = MoveContext(before: before, move: move, previous: previous, reply: next?.move,
+            let context = MoveContext(before: before, move: move, previous: previous, reply: next?.move ?? (i == r.moves.count - 1 ? r.following : nil),
                                       engine: views.flatMap { i < $0.count ? $0[i] : nil }, options: options)
             var motifs = Self.motifs(context)
             let san = before.san(move)

@@ -85,13 +85,15 @@ enum EngineDetectors {
         // A real offer: taking it is among the engine's top replies (otherwise the material is not really there to take).
         guard v.lines.contains(where: { l in (try? c.after.move(uci: l.uci)).map { $0.capture != nil && $0.to == square } ?? false })
         else { return [] }
-        // A piece the engine's line wins back (the move and its best reply line, to a quiet point) was not given:
-        // no "sacrifice", no "left to be won".
-        if r != .pawn, let best = v.lines.first, lineChange(c, best) > -100 { return [] }
+        // Material the engine's line wins back (the move and its best reply line, to a quiet point) was not given:
+        // a piece so won back is no "sacrifice", and nothing, not even a pawn, is "left to be won" (…c5 dxc5 Qa5+ and
+        // …Qxc5). A pawn's gambit stands on the engine's score alone: the play for it is often the pawn's return.
+        let wonBack = v.lines.first.map { lineChange(c, $0) > -100 } ?? false
+        if r != .pawn, wonBack { return [] }
         let mistake = isMistake(c)
         let compensated = played.isBetter(than: .centipawns(c.options.compensationFloor), by: 0) && !mistake
         // Neither enough play nor a mistake (every move was as bad): no claim either way.
-        if !compensated && !mistake { return [] }
+        if !compensated && (!mistake || wonBack) { return [] }
         return [.offersMaterial(piece: PlacedPiece(r, square), compensated: compensated, evidence: c.evidence(played, of: v))]
     }
 
@@ -119,22 +121,47 @@ enum EngineDetectors {
         let loses = c.engine?.after?.lines.first.flatMap { l in
             MaterialWon(move: c.move, in: c.before, line: LineMaterial.refutation(of: c.move, in: c.before, pv: l.pv)).swing(for: c.them)
         }
-        return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, loses: loses,
-                             misses: loses == nil ? missed(c, best) : nil, evidence: c.evidence(g.played, of: v))]
+        // The loss is measured against the best move: when the better move wins more than the line after the move
+        // takes (Rxd1 takes back the queen the move leaves on d1, the line after it a pawn), the verdict names that.
+        let misses = missed(c, best)
+        let missesMore = misses.map { m in loses.map { m.swing.value > $0.value } ?? true } ?? false
+        return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, loses: missesMore ? nil : loses,
+                             misses: missesMore ? misses : nil, evidence: c.evidence(g.played, of: v))]
     }
 
-    /// What the better move's own line wins for the mover, counted on the board at its quiet point as a refutation is
-    /// (``LineMaterial/refutation(of:in:pv:)``): the material the move played lets go ("misses Bxe5, which wins back a
-    /// knight"); `back` when the mover was behind on the board before the move and the gain does not put it ahead.
+    /// What the better move wins for the mover by force, the material the move played lets go ("misses Bxe5, which wins
+    /// back a knight"): counted on the board at its line's quiet point as a refutation is
+    /// (``LineMaterial/refutation(of:in:pv:)``), and said only when the line wins it early, not by the opponent's own
+    /// later gift (Nge7 f5?! exf5), nor from a line cut before a lapse of the other side: the better move is a capture that wins by exchange (then its words are that capture's
+    /// unit when the line's end keeps it, less a pawn at most), or the line's third move takes a unit the better move already left to be won by
+    /// exchange. `back` when the better move recaptures, or the mover was behind on the board before the move and the
+    /// gain leaves it at most a pawn ahead.
     static func missed(_ c: MoveContext, _ best: EngineLine) -> MissedMaterial? {
-        guard let m = try? c.before.move(uci: best.uci), m != c.move,
-              let swing = MaterialWon(move: m, in: c.before, line: LineMaterial.refutation(of: m, in: c.before, pv: Array(best.pv.dropFirst())))
-                .swing(for: c.us) else { return nil }
+        guard let m = try? c.before.move(uci: best.uci), m != c.move else { return nil }
+        let line = LineMaterial.refutation(of: m, in: c.before, pv: Array(best.pv.dropFirst()))
+        // A line cut before a lapse of the other side counts what that side kept by its error (or its desperado: Qxe4 d5
+        // Bxd5, the bishop forked anyway): the gain is not sure, none is named.
+        let quiet = LineMaterial(Array(best.pv.dropFirst()), from: c.before.playingUnchecked(m))
+            .toQuietPoint(plies: Explainer.refutationPlies, atMost: Explainer.refutationMaxPlies)
+        guard line.moves.count == quiet.moves.count, var swing = MaterialWon(move: m, in: c.before, line: line).swing(for: c.us) else { return nil }
+        let early = LineMaterial([m.uci] + best.pv.dropFirst(), from: c.before)
+        if let taken = m.capture, !m.isEnPassant, BoardFacts.exchangeGain(c.b0, on: m.to, by: c.us) >= BoardFacts.value(taken) {
+            // A unit simply taken (Rxd1 taking back the queen): its words, when the line keeps it, less a pawn at most
+            // (Rxd1 Bxc5: "a queen"); else the line's own count (Qxe4 d5 Bxd5 Qxd5 keeps a pawn, not the knight).
+            if swing.value >= BoardFacts.value(taken) - 100 { swing = MaterialSwing(won: [taken], given: []) }
+        } else {
+            guard early.moves.count >= 3, let third = early.moves[2].capture, !early.moves[2].isEnPassant, third != .king,
+                  early.positions[1].board[early.moves[2].to] == early.positions[2].board[early.moves[2].to],
+                  BoardFacts.exchangeGain(early.positions[1].board, on: early.moves[2].to, by: c.us) > 0 else { return nil }
+        }
         let before = LineMaterial.balance(c.b0, c.us)
-        let gain = swing.won.map(BoardFacts.value).reduce(0, +) - swing.given.map(BoardFacts.value).reduce(0, +)
+        let gain = swing.value
         // Said only when the material is at least half of what the engine says the move loses: a pawn the better move
         // would win does not explain a loss of five.
         guard let g = grade(c), let drop = g.best.centipawns(minus: g.played), gain * 2 >= drop else { return nil }
-        return MissedMaterial(swing: swing, back: before < 0 && before + gain <= 0)
+        // Back: the better move takes on the square the opponent's last capture landed on, or the gain leaves the mover
+        // at most a pawn ahead where it was behind.
+        let recapture = c.previous.map { $0.capture != nil && $0.to == m.to } ?? false
+        return MissedMaterial(swing: swing, back: recapture || (before < 0 && before + gain <= 100))
     }
 }

@@ -173,11 +173,18 @@ public struct Explainer: Sendable {
         if let before { known[position.fen()] = before }
         if let afterVerdict { known[after.fen()] = afterVerdict }
         if let (p, v) = bestChild { known[p.fen()] = v }
+        // Each line's words stand on its own next move: the engine's line after the reply, and after the better move, tells
+        // a capture taken back (a trade) from one that is not (Nxf5 Nxe5: the knight is not taken back).
         var played = [LineMove(before: position, move: move)]
-        if let (_, r) = reply { played.append(LineMove(before: after, move: r)) }
-        var requests = [LineRequest(moves: played, learner: learner, previous: previous)]
-        if wrong, let (_, b) = best, b != move {
-            requests.append(LineRequest(moves: [LineMove(before: position, move: b)], learner: learner, previous: previous))
+        var following: Move?
+        if let (l, r) = reply {
+            played.append(LineMove(before: after, move: r))
+            following = l.pv.dropFirst().first.flatMap { try? after.playingUnchecked(r).move(uci: $0) }
+        }
+        var requests = [LineRequest(moves: played, learner: learner, previous: previous, following: following)]
+        if wrong, let (l, b) = best, b != move {
+            let next = l.pv.dropFirst().first.flatMap { try? position.playingUnchecked(b).move(uci: $0) }
+            requests.append(LineRequest(moves: [LineMove(before: position, move: b)], learner: learner, previous: previous, following: next))
         }
         let annotator = Annotator(oracle: RememberingOracle(known: known, engine: engine), options: options)
         let (notes, more) = annotator.annotate(requests)

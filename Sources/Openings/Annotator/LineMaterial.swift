@@ -22,21 +22,30 @@ struct LineMaterial {
     }
 
     /// The line cut to a quiet point: `plies` moves, longer while the next move is a capture (an exchange is played to
-    /// its end, at most `atMost` moves), shorter when it would still end in the middle of one — the next move a capture,
-    /// or the line run out on a capture the other side wins back by exchange — (cut before the exchange, the first move
-    /// always kept). A material count at its end is then not one capture short.
+    /// its end, at most `atMost` moves), shorter when it would still end in the middle of one (``isQuiet(_:)``): cut back
+    /// to the last quiet point before it, the first move always kept. A material count at its end is then not one capture
+    /// short, and an exchange finished inside the line (Bxf6 gxf6) is not undone because a new one starts after it.
     func toQuietPoint(plies: Int, atMost: Int) -> LineMaterial {
         let count = moves.count
-        func capture(_ i: Int) -> Bool { i < count && moves[i].capture != nil }
-        // The line also ends mid-exchange when it runs out on a capture the other side wins back by exchange.
-        func pending(_ n: Int) -> Bool {
-            guard n == count, n > 0, let last = moves.last, last.capture != nil else { return capture(n) }
-            return BoardFacts.exchangeGain(positions[n].board, on: last.to, by: positions[n].turn) > 0
-        }
         var n = min(plies, count)
-        while capture(n) && n < atMost { n += 1 }
-        if pending(n) { while n > 1 && capture(n - 1) { n -= 1 } }
+        while n < count && moves[n].capture != nil && n < atMost { n += 1 }
+        while n > 1 && !isQuiet(n) { n -= 1 }
         return LineMaterial(positions: Array(positions.prefix(n + 1)), moves: Array(moves.prefix(n)))
+    }
+
+    /// Whether the line may end after its first `n` moves: the last of them is no capture the side to move wins back by
+    /// exchange (``Self/settled(_:after:)``), and the next move of the line, if any, is no capture that wins by exchange.
+    func isQuiet(_ n: Int) -> Bool {
+        if n > 0, !Self.settled(positions[n], after: moves[n - 1]) { return false }
+        guard n < moves.count, moves[n].capture != nil, !moves[n].isEnPassant else { return true }
+        return BoardFacts.exchangeGain(positions[n].board, on: moves[n].to, by: positions[n].turn) == 0
+    }
+
+    /// Whether `last`, the move that led to `position`, leaves nothing to be taken back: no capture, or one the side to
+    /// move cannot answer by an exchange that wins on its square (Bxf6 with …gxf6 to come is not settled).
+    static func settled(_ position: Position, after last: Move) -> Bool {
+        guard last.capture != nil else { return true }
+        return BoardFacts.exchangeGain(position.board, on: last.to, by: position.turn) == 0
     }
 
     /// The line after `move` (played in `position`) as a note shows and counts it: `pv` from the position after the
@@ -78,8 +87,10 @@ struct LineMaterial {
         guard lost >= Self.lapse else { return false }
         // The least another legal move that takes nothing leaves to be won by exchange: a move that keeps the material,
         // not a counter-grab (…dxc3 while the pinned queen falls is no saving move; the engine's line knows better).
-        let kept = before.legalMoves.lazy.filter { $0 != move && $0.capture == nil }.map { alt -> Int in
-            BoardFacts.winningCaptures(before.playingUnchecked(alt), by: other).map(\.gain).max() ?? 0
+        // A check is no such move either: it only puts the capture off (…Bb4+ before gxh8).
+        let kept = before.legalMoves.lazy.filter { $0 != move && $0.capture == nil }.compactMap { alt -> Int? in
+            let then = before.playingUnchecked(alt)
+            return then.isCheck ? nil : BoardFacts.winningCaptures(then, by: other).map(\.gain).max() ?? 0
         }.min() ?? lost
         return kept <= lost - Self.lapse
     }
@@ -110,9 +121,12 @@ struct LineMaterial {
 /// What a move and the line after it capture, netted by value: "a knight for a pawn". Pieces of one value taken on
 /// both sides cancel (a bishop for a knight is a trade); nothing is said when a promotion changes the count.
 struct MaterialWon {
-    /// Roles each side lost along the move and the line.
+    /// Roles each side lost along the move and the line (a promoted unit taken counts as the pawn it was).
     private(set) var lost: [PieceColor: [Role]] = [.white: [], .black: []]
+    /// A promoted unit still on the board at the line's end: the count is not said.
     private var promoted = false
+    /// Whether the line ends on a capture the side to move takes back with profit: then nothing is won yet.
+    private var unsettled = false
     private let start: Position
     private let end: Position
 
@@ -121,22 +135,33 @@ struct MaterialWon {
         end = line.positions.last ?? position.playingUnchecked(move)
         var movers: [(PieceColor, Move)] = [(position.turn, move)]
         for (p, m) in zip(line.positions, line.moves) { movers.append((p.turn, m)) }
+        var promotedOn: [Square: PieceColor] = [:]
         for (side, m) in movers {
-            if let r = m.capture { lost[side.opposite, default: []].append(r) }
-            if m.promotion != nil { promoted = true }
+            if let r = m.capture {
+                // A unit that promoted in the line and is taken is the pawn it was (gxh8=Q Qxh8: a pawn lost).
+                let was = promotedOn.removeValue(forKey: m.to) == side.opposite ? Role.pawn : r
+                lost[side.opposite, default: []].append(was)
+            }
+            if let moved = promotedOn.removeValue(forKey: m.from) { promotedOn[m.to] = moved }
+            if m.promotion != nil { promotedOn[m.to] = side }
         }
+        promoted = !promotedOn.isEmpty
+        unsettled = !LineMaterial.settled(end, after: line.moves.last ?? move)
     }
 
     /// `side`'s gain when it won a pawn or more, counted on the board from before the move to the end of the line
-    /// (equal pieces taken on both sides cancel); nil otherwise.
+    /// (equal pieces taken on both sides cancel); nil otherwise, and when the line ends on a capture the side to move
+    /// takes back with profit (the count is one capture short: Bxf6 before …gxf6 has won no knight).
     func swing(for side: PieceColor) -> MaterialSwing? {
-        guard !promoted else { return nil }
+        guard !promoted, !unsettled else { return nil }
         let board = LineMaterial.balance(end.board, side) - LineMaterial.balance(start.board, side)
         var got = lost[side.opposite] ?? []
         var gave = lost[side] ?? []
         for r in gave {
             let same: (Role) -> Bool = { BoardFacts.value($0) == BoardFacts.value(r) }
-            if let i = got.firstIndex(where: same), let j = gave.firstIndex(where: same) {
+            // Units of one value taken on both sides cancel, the later ones first: the unit the line wins first is its
+            // point (hxg4 wins the bishop; Bxa6 bxa6 after it is a trade), not one traded off after.
+            if let i = got.lastIndex(where: same), let j = gave.lastIndex(where: same) {
                 got.remove(at: i)
                 gave.remove(at: j)
             }
@@ -161,6 +186,9 @@ public struct MissedMaterial: Hashable, Sendable {
 public struct MaterialSwing: Hashable, Sendable {
     public var won: [Role]
     public var given: [Role]
+
+    /// What it comes to, in centipawns: the units won less the units given.
+    public var value: Int { won.map(BoardFacts.value).reduce(0, +) - given.map(BoardFacts.value).reduce(0, +) }
 
     /// "a knight for a pawn", "two pawns".
     public var words: String { given.isEmpty ? Self.list(won) : "\(Self.list(won)) for \(Self.list(given))" }
