@@ -5,6 +5,7 @@ import ChessCore
 import Foundation
 import GRDB
 import Testing
+import UCIEngine
 
 @testable import Openings
 @testable import Pipeline
