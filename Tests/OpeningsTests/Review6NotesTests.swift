@@ -139,9 +139,14 @@ extension StoreCase {
     /// Review6 #163: Na6 leaves the bishop on g4 to hxg4; the line goes on Nxg4 Bxa6 bxa6, a knight-for-bishop trade.
     /// "loses a knight for a pawn" named the unit of that trade; units of one value cancel, the later ones first.
     @Test func theUnitTheLineWinsFirstIsNamed() throws {
-        let note = try StoreCase.review6("163").note()
-        #expect(note.text.hasPrefix("This is a blunder: it loses a bishop for a pawn."), "\(note.text)")
-        #expect(note.refutation?.text.hasPrefix("By the end of the line, White has won a bishop for a pawn.") == true, "\(note.refutation?.text ?? "")")
+        let c = try StoreCase.review6("163")
+        let note = c.note()
+        let shown = LineMaterial(try #require(note.refutation?.uci), from: c.position.playingUnchecked(c.move))
+        #expect(MaterialWon(move: c.move, in: c.position, line: shown).words(for: .white) == "a bishop for a pawn")
+        // The engine's loss (5.3 pawns) is far more than a bishop for a pawn: the swing is not named as the move's cost
+        // (`MaterialSwing.agrees(withLoss:)`, review7), neither in the verdict nor in the refutation's words.
+        #expect(note.text.hasPrefix("This is a blunder: the engine prefers Bxf3, by about 5.3 pawns."), "\(note.text)")
+        #expect(note.refutation?.text.contains("has won") == false, "\(note.refutation?.text ?? "")")
         // hxg4 wins the bishop by exchange: its line's Nxg4 taking back makes it no trade ("gives only the pawn for …").
         #expect(note.refutation?.text.contains("hxg4 wins a bishop: the one on g4.") == true, "\(note.refutation?.text ?? "")")
         #expect(note.refutation?.text.contains("gives only") == false, "\(note.refutation?.text ?? "")")

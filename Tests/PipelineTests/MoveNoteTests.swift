@@ -278,7 +278,8 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(deeper >= 1 && graded.lines.count == p.legalMoves.count && graded.lines.allSatisfy { $0.depth >= 9 })
         let top = try #require(graded.lines.first)
         let topChild = p.playingUnchecked(try p.move(uci: top.uci))
-        #expect((searched[topChild.identity]?.nodes ?? 0) >= AnalysisProfile.bestMoveNodes)
+        #expect((searched[topChild.identity]?.nodes ?? 0) >= Build.bestMoveEngine(engine).profile.nodes)
+        #expect(Build.gradingEngine(engine).profile.nodes == 20_000 && Build.bestMoveEngine(engine).profile.nodes == 60_000)
         let note = Explainer(engine: ParentLinesOracle(parent: p, verdict: graded,
                                                        searched: MoveNotes.children(of: p, p.legalMoves, from: searched, known: [:])))
             .explain(try p.move(uci: c.uci), in: p, learner: p.turn).note

@@ -91,6 +91,9 @@ enum EngineDetectors {
         let wonBack = v.lines.first.map { lineChange(c, $0) > -100 } ?? false
         if r != .pawn, wonBack { return [] }
         let mistake = isMistake(c)
+        // A unit left to be won is the move's cost only when the engine's loss bears it out (a pawn is not the cost of a
+        // move that loses seven).
+        if mistake, let loss = grade(c)?.centipawnLoss, !MaterialSwing(won: [r], given: []).agrees(withLoss: loss) { return [] }
         let compensated = played.isBetter(than: .centipawns(c.options.compensationFloor), by: 0) && !mistake
         // Neither enough play nor a mistake (every move was as bad): no claim either way.
         if !compensated && (!mistake || wonBack) { return [] }
@@ -118,12 +121,15 @@ enum EngineDetectors {
     static func losesGround(_ c: MoveContext) -> [Motif] {
         guard let g = grade(c), g.verdict >= .mistake, let v = c.engine?.before, let best = v.lines.first else { return [] }
         // What the engine's line after the move wins, counted on the board where the refutation the note shows ends.
-        let loses = c.engine?.after?.lines.first.flatMap { l in
+        let lost = c.engine?.after?.lines.first.flatMap { l in
             MaterialWon(move: c.move, in: c.before, line: LineMaterial.refutation(of: c.move, in: c.before, pv: l.pv)).swing(for: c.them)
         }
         // The loss is measured against the best move: when the better move wins more than the line after the move
         // takes (Rxd1 takes back the queen the move leaves on d1, the line after it a pawn), the verdict names that.
-        let misses = missed(c, best)
+        // A swing the engine's loss does not bear out (a line cut before its point, a gain given back off the line) is not named.
+        let agrees = { (s: MaterialSwing) in g.centipawnLoss.map { s.agrees(withLoss: $0) } ?? true }
+        let loses = lost.flatMap { agrees($0) ? $0 : nil }
+        let misses = missed(c, best).flatMap { agrees($0.swing) ? $0 : nil }
         let missesMore = misses.map { m in loses.map { m.swing.value > $0.value } ?? true } ?? false
         return [.losesGround(better: best.san, betterUCI: best.uci, best: g.best, verdict: g.verdict, loses: missesMore ? nil : loses,
                              misses: missesMore ? misses : nil, evidence: c.evidence(g.played, of: v))]

@@ -197,7 +197,7 @@ public struct Explainer: Sendable {
         note.depth = grade.flatMap { g in g.rank.flatMap { before?.lines[$0 - 1].depth } ?? afterVerdict?.depth }
         if let (line, _) = reply {
             let text = notes.first.flatMap { $0.count > 1 ? $0[1].explanation : nil }
-            if wrong { note.refutation = Self.refutation(line, after: move, in: position, replyText: text) }
+            if wrong { note.refutation = Self.refutation(line, after: move, in: position, replyText: text, loss: grade?.centipawnLoss) }
             if position.turn != learner { note.answer = Self.noteLine(line, from: after, text: text, arrow: .green, plies: 1) }
         }
         if wrong, let (line, b) = best, b != move {
@@ -251,7 +251,7 @@ public struct Explainer: Sendable {
     /// The refutation of `move` (played in `position`): the engine's line from the position after it, shown to a quiet
     /// point and without the mover's later lapses (``LineMaterial/refutation(of:in:pv:)``), its words what the line does, counted on the board: a mate it ends in or the engine
     /// scores, else the material won by the end of the shown line (the move itself counted), then the reply's own words.
-    static func refutation(_ line: EngineLine, after move: Move, in position: Position, replyText: String?) -> NoteLine {
+    static func refutation(_ line: EngineLine, after move: Move, in position: Position, replyText: String?, loss: Int? = nil) -> NoteLine {
         let after = position.playingUnchecked(move)
         let pv = playable(line.pv, from: after)
         let shown = LineMaterial.refutation(of: move, in: position, pv: pv.uci)
@@ -264,8 +264,8 @@ public struct Explainer: Sendable {
             words.append("The line ends in checkmate.")
         } else if case .mate(let n) = line.score, n > 0 {
             words.append("\(san.first ?? line.san) starts a forced mate in \(n).")
-        } else if let won = MaterialWon(move: move, in: position, line: shown) .words(for: refuter) {
-            words.append("By the end of the line, \(refuter.name) has won \(won).")
+        } else if let won = MaterialWon(move: move, in: position, line: shown).swing(for: refuter), loss.map({ won.agrees(withLoss: $0) }) ?? true {
+            words.append("By the end of the line, \(refuter.name) has won \(won.words).")
         }
         if let t = replyText, !t.isEmpty { words.append(t) }
         return NoteLine(uci: shown.moves.map(\.uci), san: san, score: line.score, text: words.joined(separator: " "),

@@ -190,6 +190,12 @@ public struct MaterialSwing: Hashable, Sendable {
     /// What it comes to, in centipawns: the units won less the units given.
     public var value: Int { won.map(BoardFacts.value).reduce(0, +) - given.map(BoardFacts.value).reduce(0, +) }
 
+    /// Whether naming this swing as what a move costs agrees with the engine's loss (centipawns, against the best move):
+    /// its value within half the loss (at least a pawn and a half) of it. A line that stops before its point names too
+    /// little ("a pawn" where the fork takes the rook next, 4.2 pawns), or one the engine does not believe in ("a bishop"
+    /// that an intermediate check wins back, 1.7 pawns): neither is said (review7, docs/coach-notes.md).
+    public func agrees(withLoss loss: Int) -> Bool { abs(value - loss) <= max(150, loss / 2) }
+
     /// "a knight for a pawn", "two pawns".
     public var words: String { given.isEmpty ? Self.list(won) : "\(Self.list(won)) for \(Self.list(given))" }
 

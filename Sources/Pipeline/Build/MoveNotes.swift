@@ -13,22 +13,22 @@ extension AnalysisProfile {
     /// MultiPV of that search: at least the number of legal moves of any position (218), so every move is scored.
     public static let notesMultiPV = 256
 
-    /// The node budget of a search that grades one move: the position after it, one line (docs/coach-notes.md, "Graded
-    /// from the position after the move": depth 10–13 at about 0.04 s a position).
-    public static let gradingNodes = 20_000
+    /// The share of the build's node budget a grading search of one move's child gets: a sixth (20,000 nodes at the
+    /// default 120,000: depth 10–13 in about 0.04 s; docs/coach-notes.md, "Graded from the position after the move"), so
+    /// a build at a small budget (a test, a quick look) grades its notes at a small one too.
+    public static let gradingShare = 6
+    /// The share of the build's budget the best move's child gets when searched again: a half (60,000 nodes at the
+    /// default), three times the grading search ("The best move, searched deeper").
+    public static let bestMoveShare = 2
 
-    /// The node budget of the search of the best move's child again (docs/coach-notes.md, "The best move, searched
-    /// deeper"): three times the grading budget, depth 12–15.
-    public static let bestMoveNodes = 60_000
-
-    /// The profile of the best move's search again: `defaultProfile`'s hash, one line, the best move's budget.
+    /// The profile of the best move's search again: `defaultProfile`'s hash, one line, half its node budget.
     public static func bestMove(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
-        AnalysisProfile(nodes: bestMoveNodes, multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
+        AnalysisProfile(nodes: max(1, defaultProfile.nodes / bestMoveShare), multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
     }
 
-    /// The profile of the searches that grade a note's move: `defaultProfile`'s hash, one line, the grading budget.
+    /// The profile of the searches that grade a note's move: `defaultProfile`'s hash, one line, a sixth of its budget.
     public static func grading(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
-        AnalysisProfile(nodes: gradingNodes, multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
+        AnalysisProfile(nodes: max(1, defaultProfile.nodes / gradingShare), multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
     }
 
     /// The profile of the notes' searches: `defaultProfile`'s hash, every legal move, the notes' node budget.
