@@ -103,10 +103,22 @@ struct MoveNotes {
         let searchedParents = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0, p.legalMoves) } }
         var grading: [Position] = []
         var asked = Set<PositionIdentity>()
-        for (p, v, moves) in searchedParents + elsewhere {
+        // Only the curriculum's positions: the name list's other positions are the same for every user's openings, and
+        // grading their moves so (about 26,000 searches) would make a first build of one's own opening, which has no
+        // store, take a quarter of an hour; they are graded from their own analysis and their list moves' children.
+        for (p, v, moves) in searchedParents {
             for m in moves where !VerdictConfirmation.settledByLine(m, in: p, verdict: v) {
                 let c = p.playingUnchecked(m)
                 if !curriculumIDs.contains(c.identity), !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { grading.append(c) }
+            }
+        }
+        // At those other positions, a top move whose line stops at the move itself (a node limit) has no refutation to read:
+        // its child gets a grading search, unless it is a table position.
+        for (p, v, _) in elsewhere {
+            for l in v.lines.prefix(3) where l.pv.count < 2 {
+                guard let m = try? p.move(uci: l.uci) else { continue }
+                let c = p.playingUnchecked(m)
+                if known[c.identity] == nil, !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { grading.append(c) }
             }
         }
         var childVerdict: [PositionIdentity: EngineVerdict] = [:]
@@ -116,9 +128,10 @@ struct MoveNotes {
         func searchedChildren(_ p: Position, _ moves: [Move]) -> [Position: EngineVerdict] {
             Self.children(of: p, moves, from: childVerdict, known: known)
         }
-        let (deeper, bestSearches) = Self.graded(searchedParents + elsewhere, children: &childVerdict, known: known, deep: curriculumIDs,
+        var (deeper, bestSearches) = Self.graded(searchedParents, children: &childVerdict, known: known, deep: curriculumIDs,
                                                  engine: confirmEngine ?? oracle)
         out.bestSearches = bestSearches
+        for (p, v, _) in elsewhere { deeper[p.identity] = v }
 
         for (i, node) in table.nodes.enumerated() {
             let p = node.position
