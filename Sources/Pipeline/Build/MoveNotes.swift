@@ -46,7 +46,7 @@ struct MoveNotes {
     /// Distinct positions the notes asked the engine for: the every-move searches and the passing positions.
     var allMoveSearches = 0
     var passingSearches = 0
-    /// Children searched on their own to grade the move that reaches them (`gradingProfile`).
+    /// Children searched on their own to grade the move that reaches them (`AnalysisProfile.grading`).
     var childSearches = 0
     /// Children of the line ranked first searched again, deeper (`AnalysisProfile.bestMove`: the best move's score).
     var bestSearches = 0
@@ -121,8 +121,8 @@ struct MoveNotes {
                 if known[c.identity] == nil, !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { grading.append(c) }
             }
         }
+        // The children's searches beyond the table's own (`known`, which `children(of:_:from:known:)` falls back to).
         var childVerdict: [PositionIdentity: EngineVerdict] = [:]
-        for n in tree.nodes { if let v = known[n.position.identity] { childVerdict[n.position.identity] = v } }
         for (c, r) in zip(grading, (childEngine ?? oracle).analyse(grading)) { if case .success(let v) = r { childVerdict[c.identity] = v } }
         out.childSearches = grading.count
         func searchedChildren(_ p: Position, _ moves: [Move]) -> [Position: EngineVerdict] {
