@@ -74,6 +74,12 @@ enum RuleDetectors {
             // Taken back, but the exchange on the square loses nothing (14...Qxd6 15.Qxd6 cxd6: the pawn takes the queen
             // back): the capture stands, nothing was given up for it.
             if given > got, got - back >= 0 { return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)] }
+            // "Gives up the knight for only the pawn" is about the material once the exchange is over: a unit the mover
+            // wins straight after the recapture (one the capture uncovered: 6.Nxe5 Nxe5 7.Qxh5, the queen behind the
+            // knight) is part of it, so the capture only takes.
+            if given > got, !BoardFacts.winningCaptures(c.after.playingUnchecked(r), by: c.us).isEmpty {
+                return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
+            }
             return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]
         }
         // No next move in the line (a better move shown alone): a capture of a piece of one value that the opponent takes
