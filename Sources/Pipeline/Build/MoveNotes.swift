@@ -13,20 +13,22 @@ extension AnalysisProfile {
     /// MultiPV of that search: at least the number of legal moves of any position (218), so every move is scored.
     public static let notesMultiPV = 256
 
-    /// The share of the build's node budget a grading search of one move's child gets: a sixth (20,000 nodes at the
-    /// default 120,000: depth 10–13 in about 0.04 s; docs/coach-notes.md, "Graded from the position after the move"), so
-    /// a build at a small budget (a test, a quick look) grades its notes at a small one too.
-    public static let gradingShare = 6
-    /// The share of the build's budget the best move's child gets when searched again: a half (60,000 nodes at the
-    /// default), three times the grading search ("The best move, searched deeper").
-    public static let bestMoveShare = 2
+    /// The share of the build's node budget a grading search of one move's child gets: a third (40,000 nodes at the
+    /// default 120,000: depth 11–14; docs/coach-notes.md, "Graded from the position after the move"), so a build at a
+    /// small budget (a test, a quick look) grades its notes at a small one too. A sixth (20,000 nodes) left verdicts two
+    /// classes off in 3 of 200 notes read (review8).
+    public static let gradingShare = 3
+    /// The share of the build's budget the best move's child gets when searched again: all of it (120,000 nodes at the
+    /// default, one line), three times the grading search ("The best move, searched deeper"): the move a note names as
+    /// better stands on it.
+    public static let bestMoveShare = 1
 
-    /// The profile of the best move's search again: `defaultProfile`'s hash, one line, half its node budget.
+    /// The profile of the best move's search again: `defaultProfile`'s hash and node budget, one line.
     public static func bestMove(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
         AnalysisProfile(nodes: max(1, defaultProfile.nodes / bestMoveShare), multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
     }
 
-    /// The profile of the searches that grade a note's move: `defaultProfile`'s hash, one line, a sixth of its budget.
+    /// The profile of the searches that grade a note's move: `defaultProfile`'s hash, one line, a third of its budget.
     public static func grading(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
         AnalysisProfile(nodes: max(1, defaultProfile.nodes / gradingShare), multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
     }
@@ -105,21 +107,18 @@ struct MoveNotes {
         var asked = Set<PositionIdentity>()
         // Only the curriculum's positions: the name list's other positions are the same for every user's openings, and
         // grading their moves so (about 26,000 searches) would make a first build of one's own opening, which has no
-        // store, take a quarter of an hour; they are graded from their own analysis and their list moves' children.
+        // store, take a quarter of an hour; they are graded from their own analysis and their list moves' children, and
+        // only a move that grading calls a mistake or worse is graded as here (`doubtful`, below).
         for (p, v, moves) in searchedParents {
             for m in moves where !VerdictConfirmation.settledByLine(m, in: p, verdict: v) {
                 let c = p.playingUnchecked(m)
                 if !curriculumIDs.contains(c.identity), !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { grading.append(c) }
             }
         }
-        // At those other positions, a top move whose line stops at the move itself (a node limit) has no refutation to read:
-        // its child gets a grading search, unless it is a table position.
-        for (p, v, _) in elsewhere {
-            for l in v.lines.prefix(3) where l.pv.count < 2 {
-                guard let m = try? p.move(uci: l.uci) else { continue }
-                let c = p.playingUnchecked(m)
-                if known[c.identity] == nil, !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { grading.append(c) }
-            }
+        let doubtful = Self.doubtful(elsewhere, known: known)
+        for c in Self.gradedElsewhere(elsewhere, doubtful: doubtful, known: known, curriculum: curriculumIDs)
+        where asked.insert(c.identity).inserted {
+            grading.append(c)
         }
         // The children's searches beyond the table's own (`known`, which `children(of:_:from:known:)` falls back to).
         var childVerdict: [PositionIdentity: EngineVerdict] = [:]
@@ -128,10 +127,11 @@ struct MoveNotes {
         func searchedChildren(_ p: Position, _ moves: [Move]) -> [Position: EngineVerdict] {
             Self.children(of: p, moves, from: childVerdict, known: known)
         }
-        var (deeper, bestSearches) = Self.graded(searchedParents, children: &childVerdict, known: known, deep: curriculumIDs,
-                                                 engine: confirmEngine ?? oracle)
+        let doubtfulParents = elsewhere.filter { doubtful[$0.0.identity] != nil }
+        var (deeper, bestSearches) = Self.graded(searchedParents + doubtfulParents, children: &childVerdict, known: known,
+                                                 deep: curriculumIDs, engine: confirmEngine ?? oracle)
         out.bestSearches = bestSearches
-        for (p, v, _) in elsewhere { deeper[p.identity] = v }
+        for (p, v, _) in elsewhere where deeper[p.identity] == nil { deeper[p.identity] = v }
 
         for (i, node) in table.nodes.enumerated() {
             let p = node.position
@@ -175,6 +175,50 @@ struct MoveNotes {
                 }
                 out.records.append(record)
                 if i < curriculum { out.curriculumNotes += 1 } else { out.otherNotes += 1 }
+            }
+        }
+        return out
+    }
+
+    /// The moves at the name list's other positions that their own searches call a mistake or worse, by position: the
+    /// table's search of the position (`AnalysisProfile.nameTableNodes`, MultiPV 3: depth 8 or so) for its top moves, the
+    /// child's for a list move outside them, both shallower than a grading search. The ninth read found one such grade
+    /// false (Bd2 "a mistake: Bxf6 was better by about 1.3 pawns" from a depth-8 search; Bd2 the better at 1,000,000
+    /// nodes). These moves, and their positions' best moves, are graded as at the curriculum's (`graded`): a few
+    /// thousand searches on the shipped name list, not the 26,000 of every top move's child. A move whose line already
+    /// leaves its side a piece down is a blunder at any depth (`VerdictConfirmation.settledByLine`).
+    static func doubtful(_ elsewhere: [(Position, EngineVerdict, [Move])],
+                         known: [PositionIdentity: EngineVerdict]) -> [PositionIdentity: [Move]] {
+        var out: [PositionIdentity: [Move]] = [:]
+        for (p, v, moves) in elsewhere {
+            func score(_ m: Move) -> Score? {
+                v.lines.first { $0.uci == m.uci }?.score ?? known[p.playingUnchecked(m).identity].map { ParentLinesOracle.onePlyBack($0.score) }
+            }
+            let scored = moves.compactMap { m in score(m).map { (m, $0) } }
+            guard let best = scored.map(\.1).max(by: { $1.isBetter(than: $0) }) else { continue }
+            let bad = scored.filter { m, s in
+                VerdictThresholds.standard.verdict(best: best, played: s) >= .mistake && !VerdictConfirmation.settledByLine(m, in: p, verdict: v)
+            }.map(\.0)
+            if !bad.isEmpty { out[p.identity] = bad }
+        }
+        return out
+    }
+
+    /// The children of the name list's other positions that get a grading search, in order: a top move's whose line
+    /// stops at the move itself (a node limit: no refutation to read), unless the table searched it; and a `doubtful`
+    /// move's, unless a curriculum position (searched at the build's profile).
+    static func gradedElsewhere(_ elsewhere: [(Position, EngineVerdict, [Move])], doubtful: [PositionIdentity: [Move]],
+                                known: [PositionIdentity: EngineVerdict], curriculum: Set<PositionIdentity>) -> [Position] {
+        var out: [Position] = []
+        for (p, v, _) in elsewhere {
+            for l in v.lines.prefix(3) where l.pv.count < 2 {
+                guard let m = try? p.move(uci: l.uci) else { continue }
+                let c = p.playingUnchecked(m)
+                if known[c.identity] == nil, !c.legalMoves.isEmpty { out.append(c) }
+            }
+            for m in doubtful[p.identity] ?? [] {
+                let c = p.playingUnchecked(m)
+                if !curriculum.contains(c.identity), !c.legalMoves.isEmpty { out.append(c) }
             }
         }
         return out
