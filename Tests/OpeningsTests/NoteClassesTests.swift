@@ -236,3 +236,22 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
         #expect(taken.toQuietPoint(plies: 4, atMost: 8).moves.count == 3)
     }
 }
+
+/// A clause follows the move's name or "It also": it must be a verb phrase. The material balance after a trade was a
+/// sentence of its own ("It also after the recapture Black has 2 pawns' worth less on the board", 81 notes).
+@Suite struct ClauseIsAVerbPhraseTests {
+    @Test(arguments: [-200, -100, 0, 100, 300])
+    func theMaterialBalanceAfterATradeReadsAfterTheMove(_ balance: Int) throws {
+        let c = SentenceContext(san: "Nxe5", mover: .black, learner: .white, role: .main, index: 1, ply: 6)
+        guard case .clause(let wordings) = SentenceWriter().wording(.principle(.materialAfterTrade(balance: balance)), c) else {
+            Issue.record("not a clause"); return
+        }
+        for w in wordings {
+            let first = try #require(w.split(separator: " ").first)
+            #expect(["leaves", "keeps"].contains(String(first)), "\(w)")
+            #expect(!w.hasPrefix("after"))
+        }
+        if balance == -200 { #expect(wordings == ["leaves Black with 2 pawns' worth less on the board after the recapture"]) }
+        if balance == 100 { #expect(wordings == ["leaves Black with a pawn more on the board after the recapture"]) }
+    }
+}

@@ -380,7 +380,8 @@ struct SentenceWriter {
             if balance == 0 { return .clause(["keeps material level: after the recapture both sides have the same material"]) }
             let pawns = abs(balance) / 100
             let amount = pawns == 1 ? "a pawn" : "\(pawns) pawns' worth"
-            return .clause(["after the recapture \(side) has \(amount) \(balance > 0 ? "more" : "less") on the board"])
+            // A verb phrase like every clause: it follows the move ("Bxf6 … and leaves White …") or "It also".
+            return .clause(["leaves \(side) with \(amount) \(balance > 0 ? "more" : "less") on the board after the recapture"])
         case .principle(.quiet(let p)):
             return .clause(["only moves the \(p.role.name) to \(p.square.name): it attacks and guards nothing it did not before"])
         case .principle(.kingNextTo(let k, let pieces)):
