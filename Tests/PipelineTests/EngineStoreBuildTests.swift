@@ -97,6 +97,19 @@ import UCIEngine
         // Written again: the missing line back, the stale one dropped, the check passes.
         #expect(export(cache: cache, store: store).outcome == .ok)
         #expect(export(cache: nil, store: store, check: true).outcome == .ok)
+
+        // A file of a profile no build asks (the grading search's old budget): the check fails on it, a write removes it.
+        let old = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile(nodes: 5_000, multiPV: 1))
+        try Data("# an old profile\n".utf8).write(to: URL(fileURLWithPath: old))
+        let unasked = export(cache: nil, store: store, check: true)
+        #expect(unasked.outcome == .inputErrors && unasked.summary.stale == 1, "\(unasked.summary)")
+        #expect(unasked.diagnostics.contains { $0.code == CacheCode.storeOutOfDate && $0.message.hasPrefix(old + " is read by no build") },
+                "\(unasked.diagnostics.map(\.text))")
+        #expect(FileManager.default.fileExists(atPath: old))
+        let cleaned = export(cache: cache, store: store)
+        #expect(cleaned.outcome == .ok && !FileManager.default.fileExists(atPath: old) && cleaned.lines.contains(old + ": removed (no build asks its profile)"),
+                "\(cleaned.lines)")
+        #expect(export(cache: nil, store: store, check: true).outcome == .ok)
     }
 
     @Test func aDamagedLineFailsTheBuildWithItsLineAndIsNotUsed() throws {

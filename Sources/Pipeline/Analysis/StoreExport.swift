@@ -100,10 +100,39 @@ public enum StoreExport {
             }
             report.lines.append("\(path): \(made.written) results (\(stale) stale lines dropped)")
         }
+        // A profile no build of these sources asks any more (the grading search's old budget, say) leaves a whole file
+        // nothing reads: stale like a line, so a write removes it and a check fails on it.
+        for path in unaskedFiles(beside: Array(report.summary.files.keys)) {
+            report.summary.stale += 1
+            if config.check {
+                report.diagnostics.append(Diagnostic(CacheCode.storeOutOfDate,
+                    "\(path) is read by no build of these sources: no profile they ask is its (run `make engine-store` and commit the removal)"))
+                report.lines.append("\(path): asked by no build")
+            } else {
+                do {
+                    try FileManager.default.removeItem(atPath: path)
+                } catch {
+                    report.diagnostics.append(Diagnostic(CacheCode.cannotWrite, "cannot remove \(path): \(error)"))
+                    report.outcome = .cannotCreate
+                    return report
+                }
+                report.lines.append("\(path): removed (no build asks its profile)")
+            }
+        }
         report.lines.append(String(format: "%@: analysed now %d; %.1f s", config.check ? "engine store checked" : "engine store written",
                                    report.summary.analysedNow, Date().timeIntervalSince(started)))
         report.outcome = .from(report.diagnostics)
         return report
+    }
+
+    /// The store files (`.tsv`) in the engine folders of `asked` that are not among them, sorted.
+    static func unaskedFiles(beside asked: [String]) -> [String] {
+        let keep = Set(asked)
+        let folders = Set(asked.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } })
+        return folders.sorted().flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".tsv") }.sorted()
+                .map { folder + "/" + $0 }.filter { !keep.contains($0) }
+        }
     }
 
     /// Lines of the old file whose position is no longer asked.
