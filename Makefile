@@ -41,7 +41,8 @@ install: release install-data
 
 FORGE ?= $(FORGE_RELEASE)
 install-data:
-	install -d "$(SHARE)/data/chess-openings" "$(SHARE)/data/words" "$(SHARE)/data/bundle/words" "$(SHARE)/Examples/first-opening"
+	install -d "$(SHARE)/data/chess-openings" "$(SHARE)/data/words" "$(SHARE)/data/bundle/words" "$(SHARE)/Examples/first-opening" "$(SHARE)/openings/engine"
+	rm -rf "$(SHARE)/openings/engine/stockfish-"* && cp -R openings/engine/. "$(SHARE)/openings/engine/"   # the shipped engine store, no stale file kept
 	install -m 0644 data/chess-openings/*.tsv data/chess-openings/COPYING.txt data/chess-openings/README.md data/chess-openings/UPSTREAM_COMMIT "$(SHARE)/data/chess-openings/"
 	install -m 0644 data/words/deny.txt data/words/allow.txt "$(SHARE)/data/words/"
 	install -m 0644 Examples/first-opening/vienna-game.pgn "$(SHARE)/Examples/first-opening/"

@@ -22,6 +22,8 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// The committed store's results of this engine and profile, read before the cache (nil: no store, or none of
     /// this engine and profile).
     public let engineStore: EngineStoreTable?
+    /// The shipped store's table of this engine and profile, read after `engineStore` (nil: none, or the same folder).
+    public let sharedStore: EngineStoreTable?
     public let profile: AnalysisProfile
     /// Answer from the store alone: a position it lacks fails (`notInStore`) instead of being looked up in the cache or
     /// searched. `forge cache export-store --check` proves with it that a fresh clone searches nothing.
@@ -44,8 +46,9 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// engine (its `id name`, version included) and profile is read first; files of other engines are never used.
     /// With `recording`, every result returned (from the store, the cache or the engine; not a finished game's) is
     /// kept by position for `recorded` (what `forge cache export-store` writes).
+    /// `shared`, the store forge ships, answers what `store` lacks (a folder that is `store`'s own is not read twice).
     public init(pool: EnginePool, cache: AnalysisCache?, profile: AnalysisProfile, store: EngineStoreFolder? = nil,
-                recording: Bool = false, storeOnly: Bool = false) throws(EngineFailure) {
+                shared: EngineStoreFolder? = nil, recording: Bool = false, storeOnly: Bool = false) throws(EngineFailure) {
         self.storeOnly = storeOnly
         self.pool = pool
         self.cache = cache
@@ -60,6 +63,14 @@ public final class PositionAnalyzer: @unchecked Sendable {
             _storeProblems = found.problems
         } else {
             self.engineStore = nil
+        }
+        func standard(_ path: String) -> String { ((path as NSString).resolvingSymlinksInPath as NSString).standardizingPath }
+        if let shared, store.map({ standard($0.path) != standard(shared.path) }) ?? true {
+            let found = shared.table(engine: engine.name, profile: profile)
+            sharedStore = found.table
+            _storeProblems += found.problems
+        } else {
+            sharedStore = nil
         }
         _recorded = recording ? [:] : nil
     }
@@ -79,7 +90,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// Those positions (identities).
     public var storeMissing: Set<String> { lock.withLock { _storeMissing } }
     /// The store's damaged lines met so far, and problems with its files (never used).
-    public var storeProblems: [EngineStoreProblem] { lock.withLock { _storeProblems } + (engineStore?.problems ?? []) }
+    public var storeProblems: [EngineStoreProblem] { lock.withLock { _storeProblems } + (engineStore?.problems ?? []) + (sharedStore?.problems ?? []) }
     /// With `recording`: every result returned so far, by position identity.
     public var recorded: [String: Analysis] { lock.withLock { _recorded ?? [:] } }
 
@@ -119,7 +130,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
                 }
                 continue
             }
-            let stored = engineStore?.lookup(key)
+            let stored = engineStore?.lookup(key) ?? sharedStore?.lookup(key)
             let hit = stored ?? (storeOnly ? nil : lookup(key, position))
             entryOfKey[key] = entries.count
             entries.append((key, position, [i], hit))

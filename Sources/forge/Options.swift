@@ -28,7 +28,7 @@ struct EngineOptions: ParsableArguments {
                                valueName: "folder"))
     var engineStore: String?
 
-    @Flag(help: "Do not read the committed engine-result store.")
+    @Flag(help: "Do not read an engine-result store: neither the sources' own (openings/engine) nor the one forge ships.")
     var noEngineStore = false
 
     func validate() throws {
@@ -48,12 +48,14 @@ struct EngineOptions: ParsableArguments {
 
     /// The engine configuration these options describe, with MultiPV `multiPV` (the build's 3 by default);
     /// with a shard and no --cache, the shard's own cache file.
-    /// The engine store: --engine-store, else `openings` + `/engine` (the opening sources' folder the command reads).
+    /// The engine store: --engine-store, else `openings` + `/engine` (the opening sources' folder the command reads);
+    /// after it, the store forge ships, where forge finds its data (`--no-engine-store`: neither).
     func configuration(multiPV: Int = 3, shard: AnalysisShard? = nil, verbose: Bool = false, openings: String = "openings") -> EngineConfiguration {
         let defaultCache = shard.map(EngineConfiguration.defaultCachePath(for:)) ?? EngineConfiguration.defaultCachePath
         return EngineConfiguration(enginePath: engine, jobs: jobs, profile: AnalysisProfile(nodes: nodeLimit, multiPV: multiPV),
                                    cacheDirectory: nil, cachePath: noCache ? nil : cache ?? defaultCache, verbose: verbose,
-                                   storeDirectory: noEngineStore ? nil : engineStore ?? EngineConfiguration.storeDirectory(besideOpenings: openings))
+                                   storeDirectory: noEngineStore ? nil : engineStore ?? EngineConfiguration.storeDirectory(besideOpenings: openings),
+                                   sharedStoreDirectory: noEngineStore ? nil : ForgeData.locate(EngineConfiguration.sharedStoreFolder).path)
     }
 
     var configuration: EngineConfiguration { configuration() }

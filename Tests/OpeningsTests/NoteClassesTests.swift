@@ -184,6 +184,23 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     }
 }
 
+@Suite struct WonBackTests {
+    /// Review10 #154: Black, two pawns up from a gambit, plays 1...Be6; the refutation 2.Bxd5 Bxd5 3.Nxe4 Be7 4.Nxd4
+    /// Bxe4 5.Rxe4 read "White has won two pawns", as if Black were now behind. It only wins them back.
+    @Test func aLineThatRestoresTheBalanceSaysWonBack() throws {
+        let p = try Position(fen: "r1bqkb1r/ppp2ppp/2n5/3p4/2Bpn3/2N2N2/PPP2PPP/R1BQR1K1 b kq - 0 1")
+        let be6 = try p.move(uci: "c8e6")
+        let after = p.playingUnchecked(be6)
+        let refutation = try line(after, ["c4d5", "e6d5", "c3e4", "f8e7", "f3d4", "d5e4", "e1e4", "e8g8"], 0, depth: 12)
+        let text = Explainer.refutation(refutation, after: be6, in: p, replyText: nil).text
+        #expect(text == "By the end of the line, White has won back two pawns.", "\(text)")
+        // The same two pawns from a level position are won outright.
+        #expect(MaterialSwing(won: [.pawn, .pawn], given: []).onlyRestores(balance: 0) == false)
+        #expect(MaterialSwing(won: [.pawn, .pawn], given: []).onlyRestores(balance: -200))
+        #expect(MaterialSwing(won: [.knight], given: []).onlyRestores(balance: -100) == false)
+    }
+}
+
 @Suite struct DuplicateSubjectTests {
     /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
     /// trade queens": one clause about the queen on h8.

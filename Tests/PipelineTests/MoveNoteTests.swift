@@ -243,38 +243,49 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
     }
 }
 
-/// At the name list's other positions, the moves graded as at the curriculum's: those their own shallow searches call a
-/// mistake or worse (review9's Bd2), and the children that get a grading search for them.
-@Suite struct GradedElsewhereTests {
-    @Test func aMoveTheTableCallsAMistakeIsGradedFromItsChild() throws {
+/// Which children get a grading search, at a curriculum position and at the name list's other positions alike (the
+/// tenth read: a name-list move called best from the table's shallow search lost 0.56–0.95 pawn at depth).
+@Suite struct GradingChildrenTests {
+    @Test func everyNotedMoveIsGradedFromItsChildUnlessSettledCurriculumOrOver() throws {
         let p = Position.standard
         func line(_ uci: String, _ cp: Int, _ pv: [String]) throws -> EngineLine {
             EngineLine(uci: uci, san: p.san(try p.move(uci: uci)), score: .centipawns(cp), pv: pv, depth: 8)
         }
-        func verdict(_ cp: Int, _ lines: [EngineLine]) -> EngineVerdict {
-            EngineVerdict(score: .centipawns(cp), wdl: nil, lines: lines, depth: 8, nodes: 20_000, engine: "test", profile: "test")
-        }
         let child = { (uci: String) in p.playingUnchecked(try p.move(uci: uci)) }
-        // e4 +30, d4 +20, f3 −150 (30 → −150: a drop of 0.32 in winning chances, a blunder by the table's search); the
-        // list also plays c4, whose child's own search gives Black +20 (White −20: a drop of 0.09, good), and g4, whose
-        // child's gives Black +250 (a blunder).
-        let v = verdict(30, [try line("e2e4", 30, ["e2e4", "e7e5"]), try line("d2d4", 20, ["d2d4", "d7d5"]),
-                             try line("f2f3", -150, ["f2f3", "e7e5"])])
-        let moves = try ["e2e4", "d2d4", "f2f3", "c2c4", "g2g4"].map { try p.move(uci: $0) }
-        let known = [try child("c2c4").identity: verdict(20, []), try child("g2g4").identity: verdict(250, [])]
-        let doubtful = MoveNotes.doubtful([(p, v, moves)], known: known)
-        #expect(doubtful[p.identity]?.map(\.uci) == ["f2f3", "g2g4"])
-        // Their children get a grading search, but not one that is a curriculum position (searched at the build's
-        // profile); a position with nothing doubtful asks nothing.
-        let asked = MoveNotes.gradedElsewhere([(p, v, moves)], doubtful: doubtful, known: known,
-                                              curriculum: [try child("g2g4").identity]).map(\.identity)
-        #expect(asked == [try child("f2f3").identity])
-        let fine = verdict(30, [try line("e2e4", 30, ["e2e4", "e7e5"]), try line("d2d4", 20, ["d2d4", "d7d5"])])
-        #expect(MoveNotes.doubtful([(p, fine, Array(moves.prefix(2)))], known: [:]).isEmpty)
-        // A top move whose line stops at the move (no reply to read) has its child searched too, unless the table did.
-        let stopped = verdict(30, [try line("e2e4", 30, ["e2e4"]), try line("d2d4", 20, ["d2d4", "d7d5"])])
-        #expect(MoveNotes.gradedElsewhere([(p, stopped, Array(moves.prefix(2)))], doubtful: [:], known: [:], curriculum: [])
-                    .map(\.identity) == [try child("e2e4").identity])
+        // A name-list position's table search: e4, d4 and Nf3 all good by it; the list also plays c4 and g4.
+        let v = EngineVerdict(score: .centipawns(30), wdl: nil,
+                              lines: [try line("e2e4", 30, ["e2e4", "e7e5"]), try line("d2d4", 20, ["d2d4", "d7d5"]),
+                                      try line("g1f3", 20, ["g1f3", "d7d5"])],
+                              depth: 8, nodes: 20_000, engine: "test", profile: "test")
+        let moves = try ["e2e4", "d2d4", "g1f3", "c2c4", "g2g4"].map { try p.move(uci: $0) }
+        // Every move's child is asked, the moves the table calls best or good too, each once (a second parent with
+        // the same move asks nothing new); a curriculum child is not (it has the build's own search).
+        let asked = MoveNotes.gradingChildren([(p, v, moves), (p, v, moves)], except: [try child("d2d4").identity])
+        #expect(asked.map(\.identity) == (try ["e2e4", "g1f3", "c2c4", "g2g4"].map { try child($0).identity }))
+        // A move whose line already leaves its side a piece down is settled: no search (1.e4 d5 2.Qg4?? Bxg4).
+        let scandi = try Position(fen: "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2")
+        let hangs = try scandi.move(uci: "d1g4"), takes = try scandi.move(uci: "e4d5")
+        let settled = EngineVerdict(score: .centipawns(50), wdl: nil,
+                                    lines: [EngineLine(uci: "e4d5", san: "exd5", score: .centipawns(50), pv: ["e4d5", "d8d5"], depth: 8),
+                                            EngineLine(uci: "d1g4", san: "Qg4", score: .centipawns(-800), pv: ["d1g4", "c8g4"], depth: 8)],
+                                    depth: 8, nodes: 20_000, engine: "test", profile: "test")
+        #expect(VerdictConfirmation.settledByLine(hangs, in: scandi, verdict: settled))
+        #expect(MoveNotes.gradingChildren([(scandi, settled, [takes, hangs])], except: []).map(\.identity)
+                    == [scandi.playingUnchecked(takes).identity])
+        // Checkmate: nothing to search.
+        let mated = try Position(fen: "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")
+        let mate = try mated.move(uci: "d8h4")
+        #expect(MoveNotes.gradingChildren([(mated, settled, [mate])], except: []).isEmpty)
+    }
+
+    /// The name list's grading and best-move searches are the default build's whatever `--nodes`, so every build asks
+    /// the same and the store forge ships answers them; the curriculum's follow the build's budget.
+    @Test func theNameListIsGradedAtTheDefaultBuildsProfilesWhateverTheBudget() {
+        let small = EngineConfiguration(profile: AnalysisProfile(nodes: 30_000, multiPV: 3), cacheDirectory: nil)
+        #expect(Build.gradingEngine(small).profile.nodes == 10_000 && Build.bestMoveEngine(small).profile.nodes == 30_000)
+        #expect(Build.nameListGradingEngine(small).profile == Build.gradingEngine(EngineConfiguration(cacheDirectory: nil)).profile)
+        #expect(Build.nameListGradingEngine(small).profile.nodes == 40_000 && Build.nameListGradingEngine(small).profile.multiPV == 1)
+        #expect(Build.nameListBestMoveEngine(small).profile.nodes == 120_000 && Build.nameListBestMoveEngine(small).profile.multiPV == 1)
     }
 }
 
@@ -308,7 +319,8 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         for (child, r) in zip(children, grading.analyse(children)) { searched[child.identity] = try r.get() }
         let shallow = EngineVerdict(score: .centipawns(0), wdl: nil, lines: [], depth: 0, nodes: 0, engine: "none", profile: "none")
         // The build's rule: every child at the grading profile, the first line's child again at the best move's.
-        let (verdicts, deeper) = MoveNotes.graded([(p, shallow, p.legalMoves)], children: &searched, known: [:], deep: [], engine: best)
+        var deep = Set<PositionIdentity>()
+        let (verdicts, deeper) = MoveNotes.graded([(p, shallow, p.legalMoves)], children: &searched, known: [:], deep: &deep, engine: best)
         let graded = try #require(verdicts[p.identity])
         #expect(deeper >= 1 && graded.lines.count == p.legalMoves.count && graded.lines.allSatisfy { $0.depth >= 9 })
         let top = try #require(graded.lines.first)

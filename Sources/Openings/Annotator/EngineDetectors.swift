@@ -168,6 +168,6 @@ enum EngineDetectors {
         // Back: the better move takes on the square the opponent's last capture landed on, or the gain leaves the mover
         // at most a pawn ahead where it was behind.
         let recapture = c.previous.map { $0.capture != nil && $0.to == m.to } ?? false
-        return MissedMaterial(swing: swing, back: recapture || (before < 0 && before + gain <= 100))
+        return MissedMaterial(swing: swing, back: recapture || swing.onlyRestores(balance: before))
     }
 }

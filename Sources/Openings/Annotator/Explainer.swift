@@ -250,7 +250,8 @@ public struct Explainer: Sendable {
 
     /// The refutation of `move` (played in `position`): the engine's line from the position after it, shown to a quiet
     /// point and without the mover's later lapses (``LineMaterial/refutation(of:in:pv:)``), its words what the line does, counted on the board: a mate it ends in or the engine
-    /// scores, else the material won by the end of the shown line (the move itself counted), then the reply's own words.
+    /// scores, else the material won by the end of the shown line (the move itself counted; "won back" when it only
+    /// restores what the refuter was down before the move, `MaterialSwing.onlyRestores`), then the reply's own words.
     static func refutation(_ line: EngineLine, after move: Move, in position: Position, replyText: String?, loss: Int? = nil) -> NoteLine {
         let after = position.playingUnchecked(move)
         let pv = playable(line.pv, from: after)
@@ -265,7 +266,8 @@ public struct Explainer: Sendable {
         } else if case .mate(let n) = line.score, n > 0 {
             words.append("\(san.first ?? line.san) starts a forced mate in \(n).")
         } else if let won = MaterialWon(move: move, in: position, line: shown).swing(for: refuter), loss.map({ won.agrees(withLoss: $0) }) ?? true {
-            words.append("By the end of the line, \(refuter.name) has won \(won.words).")
+            let back = won.onlyRestores(balance: LineMaterial.balance(position.board, refuter)) ? "back " : ""
+            words.append("By the end of the line, \(refuter.name) has won \(back)\(won.words).")
         }
         if let t = replyText, !t.isEmpty { words.append(t) }
         return NoteLine(uci: shown.moves.map(\.uci), san: san, score: line.score, text: words.joined(separator: " "),

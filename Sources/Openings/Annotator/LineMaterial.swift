@@ -196,6 +196,11 @@ public struct MaterialSwing: Hashable, Sendable {
     /// that an intermediate check wins back, 1.7 pawns): neither is said (review7, docs/coach-notes.md).
     public func agrees(withLoss loss: Int) -> Bool { abs(value - loss) <= max(150, loss / 2) }
 
+    /// Whether this swing only wins back what its side was down on the board before it (`balance`: centipawns, that
+    /// side's view): it leaves the side at most a pawn ahead where it was behind ("wins back two pawns", the pawns of a
+    /// gambit; review10 #154 read "has won two pawns" as a loss for the gambiteer).
+    public func onlyRestores(balance: Int) -> Bool { balance < 0 && balance + value <= 100 }
+
     /// "a knight for a pawn", "two pawns".
     public var words: String { given.isEmpty ? Self.list(won) : "\(Self.list(won)) for \(Self.list(given))" }
 

@@ -16,6 +16,11 @@ public struct EngineConfiguration: Sendable {
     public var verbose: Bool
     /// The committed engine-result store's folder (`openings/engine`), read before the cache; nil: none.
     public var storeDirectory: String?
+    /// The engine store forge ships (`openings/engine` where forge finds its data: a checkout, `$FORGE_SHARE`, an
+    /// installed share folder), read after `storeDirectory`: the name list's positions are the same in every user's
+    /// build, so a first build of one's own openings reads their results instead of searching them. nil: none; the
+    /// same folder as `storeDirectory`: read once.
+    public var sharedStoreDirectory: String?
     /// Keep every result returned, for `forge cache export-store`.
     public var recording = false
     /// Answer from the store alone, never from the cache or the engine (`export-store --check`).
@@ -27,6 +32,9 @@ public struct EngineConfiguration: Sendable {
     }
 
     public static let cacheFileName = "analysis.sqlite"
+    /// The shipped store's folder, relative to forge's data roots (`ForgeData`): the checkout's committed store, which
+    /// `make install` copies to `share/contentforge/openings/engine`.
+    public static let sharedStoreFolder = "openings/engine"
 
     /// The cache every command uses unless `--cache PATH` says otherwise; it does not depend on the
     /// current directory: `$FORGE_CACHE` (a file), else `$XDG_CACHE_HOME/contentforge/analysis.sqlite`,
@@ -62,13 +70,14 @@ public struct EngineConfiguration: Sendable {
     /// when given, names the file itself and wins.
     public init(enginePath: String? = nil, jobs: Int? = nil, profile: AnalysisProfile = AnalysisProfile(),
                 cacheDirectory: String? = EngineConfiguration.defaultCacheDirectory, cachePath: String? = nil, verbose: Bool = false,
-                storeDirectory: String? = nil) {
+                storeDirectory: String? = nil, sharedStoreDirectory: String? = nil) {
         self.enginePath = enginePath
         self.jobs = jobs
         self.profile = profile
         self.cachePath = cachePath ?? cacheDirectory.map { $0 + "/" + EngineConfiguration.cacheFileName }
         self.verbose = verbose
         self.storeDirectory = storeDirectory
+        self.sharedStoreDirectory = sharedStoreDirectory
     }
 }
 
@@ -139,7 +148,8 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
     let pool = EnginePool(launcher: .process(path), size: min(config.jobs ?? cores, cores), log: diagnostics.log)
     do throws(EngineFailure) {
         return try PositionAnalyzer(pool: pool, cache: cache, profile: config.profile,
-                                    store: config.storeDirectory.map(EngineStoreFolder.init(path:)), recording: config.recording, storeOnly: config.storeOnly)
+                                    store: config.storeDirectory.map(EngineStoreFolder.init(path:)),
+                                    shared: config.sharedStoreDirectory.map(EngineStoreFolder.init(path:)), recording: config.recording, storeOnly: config.storeOnly)
     } catch {
         pool.shutdown()
         throw Diagnostic(error.code, "engine \(path) cannot be used: \(error.message)")

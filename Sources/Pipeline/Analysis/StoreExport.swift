@@ -67,7 +67,9 @@ public enum StoreExport {
             return report
         }
         report.summary.analysedNow = asked.report.counts["analysed_now"] ?? 0
-        for oracle in asked.oracles {
+        // A profile the build set up but asked nothing of (the name list's grading when there is no name list) has no
+        // file: an empty one would be noise, and an old one of it is removed below like any unasked file.
+        for oracle in asked.oracles where !oracle.recorded.isEmpty || oracle.notInStore > 0 {
             let rel = EngineStore.fileName(engine: oracle.engineName, profile: oracle.profile)
             let path = folder + "/" + rel
             let made = EngineStore.text(engine: oracle.engineName, profile: oracle.profile, results: oracle.recorded)

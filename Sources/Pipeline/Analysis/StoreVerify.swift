@@ -77,6 +77,7 @@ public enum StoreVerify {
             engine.profile = profile
             engine.cachePath = nil
             engine.storeDirectory = nil
+            engine.sharedStoreDirectory = nil
             let diagnostics = EngineDiagnostics(verbose: false)
             let analyzer: PositionAnalyzer
             do throws(Diagnostic) {

@@ -4,6 +4,7 @@ import ChessCore
 import Diagnostics
 import Foundation
 import Openings
+import UCIEngine
 
 public struct BuildConfiguration: Sendable {
     /// The opening sources (`openings`).
@@ -306,11 +307,16 @@ public enum Build {
         defer { gradingOracle.shutdown() }
         let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: config.progress)
         defer { bestOracle.shutdown() }
+        let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: config.progress)
+        defer { if listGrading !== gradingOracle { listGrading.shutdown() } }
+        let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: config.progress)
+        defer { if listBest !== bestOracle { listBest.shutdown() } }
         let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
-                                    childEngine: gradingOracle, confirmEngine: bestOracle)
+                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest)
         diagnostics += MoveNotes.capped(notes.diagnostics)
         // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
-        diagnostics += storeReport([oracle, notesOracle, gradingOracle, bestOracle] + (namesOracle.map { [$0] } ?? []), reported: diagnostics)
+        diagnostics += storeReport(distinct([oracle, notesOracle, gradingOracle, bestOracle, listGrading, listBest] + (namesOracle.map { [$0] } ?? [])),
+                                   reported: diagnostics)
         if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
         let library = lib.sources.filter { $0.kind != .coach }
         var content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
@@ -336,7 +342,7 @@ public enum Build {
         pieces.openings = .init(info: info, rowCounts: rowCounts, counts: counts,
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
         // How many searches ran now is this run's state, not the bundle's: the report has it, the manifest does not.
-        return (true, diagnostics, engineCounts(counts).merging(["note_searches_now": notesOracle.searched + gradingOracle.searched + bestOracle.searched]) { _, b in b })
+        return (true, diagnostics, engineCounts(counts).merging(["note_searches_now": distinct([notesOracle, gradingOracle, bestOracle, listGrading, listBest]).map(\.searched).reduce(0, +)]) { _, b in b })
     }
 
     /// `analysed_now` (searched), `from_cache` (store included, as before), `from_store`, `not_in_store`, over the oracles.
@@ -412,12 +418,17 @@ public enum Build {
         defer { gradingInner.shutdown() }
         let bestInner = try makeEngineOracle(bestMoveEngine(config.engine), progress: config.progress)
         defer { bestInner.shutdown() }
+        let listGradingInner = try Self.oracle(nameListGradingEngine(config.engine), or: gradingInner, progress: config.progress)
+        defer { if listGradingInner !== gradingInner { listGradingInner.shutdown() } }
+        let listBestInner = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestInner, progress: config.progress)
+        defer { if listBestInner !== bestInner { listBestInner.shutdown() } }
         let verdicts = (oracle.analyse(tree.nodes.map(\.position)) + listResults).map { try? $0.get() }
         _ = MoveNotes.build(table: NameTable(tree: tree, list: list), tree: tree, sources: coach, verdicts: verdicts, oracle: oracle,
-                            allMoves: notesOracle, childEngine: gradingInner, confirmEngine: bestInner)
+                            allMoves: notesOracle, childEngine: gradingInner, confirmEngine: bestInner,
+                            listChildEngine: listGradingInner, listConfirmEngine: listBestInner)
         oracles.append(notesInner)
-        oracles += [gradingInner, bestInner]
-        report.diagnostics += gradingInner.engineDiagnostics + bestInner.engineDiagnostics
+        oracles = Self.distinct(oracles + [gradingInner, bestInner, listGradingInner, listBestInner])
+        report.diagnostics += Self.distinct([gradingInner, bestInner, listGradingInner, listBestInner]).flatMap(\.engineDiagnostics)
         report.diagnostics += notesInner.engineDiagnostics
         let asked = oracle.asked + namesAsked + notesOracle.asked, inShard = oracle.inShard + namesInShard + notesOracle.inShard
         report.diagnostics += inner.engineDiagnostics
@@ -447,6 +458,29 @@ extension Build {
         var e = engine
         e.profile = .bestMove(like: engine.profile)
         return e
+    }
+
+    /// The engine configurations of the grading and best-move searches at the name list's other positions: those of a
+    /// build at the default node budget, whatever `--nodes` (like the name table's own searches, `nameTableEngine`), so
+    /// they are the same in every build and the store forge ships answers them (docs/coach-notes.md).
+    static func nameListGradingEngine(_ engine: EngineConfiguration) -> EngineConfiguration { gradingEngine(atDefaultNodes(engine)) }
+    static func nameListBestMoveEngine(_ engine: EngineConfiguration) -> EngineConfiguration { bestMoveEngine(atDefaultNodes(engine)) }
+
+    private static func atDefaultNodes(_ engine: EngineConfiguration) -> EngineConfiguration {
+        var e = engine
+        e.profile = AnalysisProfile(nodes: AnalysisProfile.defaultNodes, multiPV: engine.profile.multiPV, hashMegabytes: engine.profile.hashMegabytes)
+        return e
+    }
+
+    /// An engine oracle for `config`, or `same` when that one already searches at its profile (no second pool of engines).
+    static func oracle(_ config: EngineConfiguration, or same: AnalyzerOracle, progress: ProgressStyle) throws(Diagnostic) -> AnalyzerOracle {
+        config.profile == same.analyzer.profile ? same : try makeEngineOracle(config, progress: progress)
+    }
+
+    /// `oracles` without repeats (by identity), in order: one oracle counted once.
+    static func distinct(_ oracles: [AnalyzerOracle]) -> [AnalyzerOracle] {
+        var seen = Set<ObjectIdentifier>()
+        return oracles.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// The engine configuration of the name list's positions: the build's, at the name table's node budget.

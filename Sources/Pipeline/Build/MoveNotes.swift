@@ -63,15 +63,20 @@ struct MoveNotes {
     ///   course whose line reached the position first;
     /// - another position of the name list's tree: the engine's top moves (its `verdicts` row, at least three) and every
     ///   move the list plays from there; the mover is the opponent (the note names its answer apart from the text).
-    /// Children that are positions of the table use their own search. Every note is checked (`Note.problems`); one that
+    /// Every noted move at both kinds is graded from a search of its child (`gradingChildren`; a curriculum child uses
+    /// its own search), the best move's child searched again deeper (`graded`). Every note is checked (`Note.problems`); one that
     /// fails is left out and reported.
     /// `childEngine` searches the children that grade the moves (the grading profile; default: `oracle`); a shard passes an
     /// unfiltered engine, so that the shard holding a parent searches its children whatever their own shard
     /// (`Build.askEverything`). `confirmEngine` (the best move's profile; default: `oracle`) searches the best moves'
-    /// children again; a shard passes an unfiltered engine for the same reason.
+    /// children again; a shard passes an unfiltered engine for the same reason. `listChildEngine` and `listConfirmEngine`
+    /// (defaults: those two) do the same for the name list's other positions at fixed profiles (`Build.nameListGradingEngine`):
+    /// their searches are then the same in every build, whatever its node budget, and the store forge ships answers them.
+    /// A child the curriculum's moves already graded is not asked again.
     static func build(table: NameTable, tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?],
                       oracle: any EngineOracle, allMoves: any EngineOracle, childEngine: (any EngineOracle)? = nil,
-                      confirmEngine: (any EngineOracle)? = nil) -> MoveNotes {
+                      confirmEngine: (any EngineOracle)? = nil, listChildEngine: (any EngineOracle)? = nil,
+                      listConfirmEngine: (any EngineOracle)? = nil) -> MoveNotes {
         var out = MoveNotes()
         let curriculum = tree.nodes.count
         let learners = Self.learners(tree: tree, sources: sources)
@@ -103,35 +108,28 @@ struct MoveNotes {
             return (p, v, top + (children[n.id] ?? []).filter { !top.contains($0) })
         }
         let searchedParents = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0, p.legalMoves) } }
-        var grading: [Position] = []
-        var asked = Set<PositionIdentity>()
-        // Only the curriculum's positions: the name list's other positions are the same for every user's openings, and
-        // grading their moves so (about 26,000 searches) would make a first build of one's own opening, which has no
-        // store, take a quarter of an hour; they are graded from their own analysis and their list moves' children, and
-        // only a move that grading calls a mistake or worse is graded as here (`doubtful`, below).
-        for (p, v, moves) in searchedParents {
-            for m in moves where !VerdictConfirmation.settledByLine(m, in: p, verdict: v) {
-                let c = p.playingUnchecked(m)
-                if !curriculumIDs.contains(c.identity), !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { grading.append(c) }
-            }
-        }
-        let doubtful = Self.doubtful(elsewhere, known: known)
-        for c in Self.gradedElsewhere(elsewhere, doubtful: doubtful, known: known, curriculum: curriculumIDs)
-        where asked.insert(c.identity).inserted {
-            grading.append(c)
-        }
+        // The name list's other positions are graded like the curriculum's, every noted move from its child: their own
+        // search (the name table's, MultiPV 3 at depth 8 or so) called moves best that lose most of a pawn at depth (the
+        // tenth read). Their searches are the same for every user's build, and ship in the installed engine store, so a
+        // first build of one's own opening reads them instead of searching them (docs/engine.md).
+        let grading = Self.gradingChildren(searchedParents, except: curriculumIDs)
+        let listGrading = Self.gradingChildren(elsewhere, except: curriculumIDs.union(grading.map(\.identity)))
         // The children's searches beyond the table's own (`known`, which `children(of:_:from:known:)` falls back to).
         var childVerdict: [PositionIdentity: EngineVerdict] = [:]
-        for (c, r) in zip(grading, (childEngine ?? oracle).analyse(grading)) { if case .success(let v) = r { childVerdict[c.identity] = v } }
-        out.childSearches = grading.count
+        for (ask, engine) in [(grading, childEngine ?? oracle), (listGrading, listChildEngine ?? childEngine ?? oracle)] {
+            for (c, r) in zip(ask, engine.analyse(ask)) { if case .success(let v) = r { childVerdict[c.identity] = v } }
+        }
+        out.childSearches = grading.count + listGrading.count
         func searchedChildren(_ p: Position, _ moves: [Move]) -> [Position: EngineVerdict] {
             Self.children(of: p, moves, from: childVerdict, known: known)
         }
-        let doubtfulParents = elsewhere.filter { doubtful[$0.0.identity] != nil }
-        var (deeper, bestSearches) = Self.graded(searchedParents + doubtfulParents, children: &childVerdict, known: known,
-                                                 deep: curriculumIDs, engine: confirmEngine ?? oracle)
-        out.bestSearches = bestSearches
-        for (p, v, _) in elsewhere where deeper[p.identity] == nil { deeper[p.identity] = v }
+        var deep = curriculumIDs
+        let (curriculumDeeper, bestSearches) = Self.graded(searchedParents, children: &childVerdict, known: known, deep: &deep,
+                                                           engine: confirmEngine ?? oracle)
+        let (listDeeper, listBestSearches) = Self.graded(elsewhere, children: &childVerdict, known: known, deep: &deep,
+                                                         engine: listConfirmEngine ?? confirmEngine ?? oracle)
+        let deeper = curriculumDeeper.merging(listDeeper) { a, _ in a }
+        out.bestSearches = bestSearches + listBestSearches
 
         for (i, node) in table.nodes.enumerated() {
             let p = node.position
@@ -180,45 +178,16 @@ struct MoveNotes {
         return out
     }
 
-    /// The moves at the name list's other positions that their own searches call a mistake or worse, by position: the
-    /// table's search of the position (`AnalysisProfile.nameTableNodes`, MultiPV 3: depth 8 or so) for its top moves, the
-    /// child's for a list move outside them, both shallower than a grading search. The ninth read found one such grade
-    /// false (Bd2 "a mistake: Bxf6 was better by about 1.3 pawns" from a depth-8 search; Bd2 the better at 1,000,000
-    /// nodes). These moves, and their positions' best moves, are graded as at the curriculum's (`graded`): a few
-    /// thousand searches on the shipped name list, not the 26,000 of every top move's child. A move whose line already
-    /// leaves its side a piece down is a blunder at any depth (`VerdictConfirmation.settledByLine`).
-    static func doubtful(_ elsewhere: [(Position, EngineVerdict, [Move])],
-                         known: [PositionIdentity: EngineVerdict]) -> [PositionIdentity: [Move]] {
-        var out: [PositionIdentity: [Move]] = [:]
-        for (p, v, moves) in elsewhere {
-            func score(_ m: Move) -> Score? {
-                v.lines.first { $0.uci == m.uci }?.score ?? known[p.playingUnchecked(m).identity].map { ParentLinesOracle.onePlyBack($0.score) }
-            }
-            let scored = moves.compactMap { m in score(m).map { (m, $0) } }
-            guard let best = scored.map(\.1).max(by: { $1.isBetter(than: $0) }) else { continue }
-            let bad = scored.filter { m, s in
-                VerdictThresholds.standard.verdict(best: best, played: s) >= .mistake && !VerdictConfirmation.settledByLine(m, in: p, verdict: v)
-            }.map(\.0)
-            if !bad.isEmpty { out[p.identity] = bad }
-        }
-        return out
-    }
-
-    /// The children of the name list's other positions that get a grading search, in order: a top move's whose line
-    /// stops at the move itself (a node limit: no refutation to read), unless the table searched it; and a `doubtful`
-    /// move's, unless a curriculum position (searched at the build's profile).
-    static func gradedElsewhere(_ elsewhere: [(Position, EngineVerdict, [Move])], doubtful: [PositionIdentity: [Move]],
-                                known: [PositionIdentity: EngineVerdict], curriculum: Set<PositionIdentity>) -> [Position] {
+    /// The children that get a grading search, in order, each once: every noted move's, unless its parent's line
+    /// already settles it (`VerdictConfirmation.settledByLine`: a piece down at any depth), it is in `skipped` (the
+    /// curriculum's positions, searched at the build's profile; children already asked) or the game is over there.
+    static func gradingChildren(_ parents: [(Position, EngineVerdict, [Move])], except skipped: Set<PositionIdentity>) -> [Position] {
         var out: [Position] = []
-        for (p, v, _) in elsewhere {
-            for l in v.lines.prefix(3) where l.pv.count < 2 {
-                guard let m = try? p.move(uci: l.uci) else { continue }
+        var asked = Set<PositionIdentity>()
+        for (p, v, moves) in parents {
+            for m in moves where !VerdictConfirmation.settledByLine(m, in: p, verdict: v) {
                 let c = p.playingUnchecked(m)
-                if known[c.identity] == nil, !c.legalMoves.isEmpty { out.append(c) }
-            }
-            for m in doubtful[p.identity] ?? [] {
-                let c = p.playingUnchecked(m)
-                if !curriculum.contains(c.identity), !c.legalMoves.isEmpty { out.append(c) }
+                if !skipped.contains(c.identity), !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { out.append(c) }
             }
         }
         return out
@@ -240,11 +209,10 @@ struct MoveNotes {
     /// scores), which would make every other move look worse. So the child of the line ranked first is searched again
     /// by `engine` (`AnalysisProfile.bestMove`, three times deeper), and so is the line that ranks first after that, at
     /// most `bestRounds` times a position; children in `deep` (curriculum positions: the build's profile) are deep
-    /// already. The deeper searches go into `children`. Returns the graded verdicts by parent and the searches made.
+    /// already, and so are the children searched deeper here (added to `deep`). The deeper searches go into `children`. Returns the graded verdicts by parent and the searches made.
     static func graded(_ parents: [(Position, EngineVerdict, [Move])], children: inout [PositionIdentity: EngineVerdict],
-                       known: [PositionIdentity: EngineVerdict], deep: Set<PositionIdentity>,
+                       known: [PositionIdentity: EngineVerdict], deep: inout Set<PositionIdentity>,
                        engine: any EngineOracle) -> (graded: [PositionIdentity: EngineVerdict], searches: Int) {
-        var deep = deep
         var out: [PositionIdentity: EngineVerdict] = [:]
         var searches = 0
         for round in 0...bestRounds {
