@@ -201,6 +201,37 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     }
 }
 
+@Suite struct Review11SacrificeTests {
+    /// #21: cxb5 takes a pawn and …exd5 takes one back: a pawn trade, not "gives up the pawn on d5 as a gambit".
+    @Test func aPawnTakenForThePawnOfferedIsNoGambit() throws {
+        let p = try Position(fen: "rnbqkb1r/p2p1ppp/4pn2/1ppP4/2P5/5N2/PP2PPPP/RNBQKB1R w KQkq - 0 1")
+        let cxb5 = try p.move(uci: "c4b5")
+        let after = p.playingUnchecked(cxb5)
+        let before = verdict([try line(p, ["c4b5", "e6d5", "c1g5"], 29, depth: 10)], depth: 10)
+        let reply = verdict([try line(after, ["e6d5", "c1g5", "f8e7"], -29, depth: 10)], depth: 10)
+        let oracle = StubOracle(verdicts: [p.fen(): before, after.fen(): reply])
+        let note = try #require(Annotator(oracle: oracle).annotate(line: [LineMove(before: p, move: cxb5)], learner: .white).first)
+        #expect(!note.motifs.contains { $0.kind == .gambit }, "\(note.motifs)")
+        #expect(!note.explanation.contains("gambit"), "\(note.explanation)")
+    }
+
+    /// #182: Bxf7+ Kxf7 and the bishop comes back (Bg5 Qf8 Qb3+ d5 Qxc3): not "gives up the bishop for only the pawn".
+    @Test func aPieceTheLineWinsBackIsNotGivenUp() throws {
+        let p = try Position(fen: "r1bqk2r/pppp1ppp/2n5/8/2BP4/2b2N2/P4PPP/R1BQ1RK1 w kq - 0 1")
+        let bxf7 = try p.move(uci: "c4f7")
+        let after = p.playingUnchecked(bxf7)
+        let pv = ["e8f7", "c1g5", "d8f8", "d1b3", "d7d5", "b3c3", "h7h6"]
+        let before = verdict([try line(p, ["c4f7"] + pv, 81, depth: 12)], depth: 12)
+        let reply = verdict([try line(after, pv, -81, depth: 12)], depth: 12)
+        let oracle = StubOracle(verdicts: [p.fen(): before, after.fen(): reply])
+        let note = try #require(Annotator(oracle: oracle).annotate(line: [LineMove(before: p, move: bxf7)], learner: .white).first)
+        #expect(!note.explanation.contains("for only"), "\(note.explanation)")
+        // Without the engine's line it is the board's count: the bishop is taken there next.
+        let board = try #require(Annotator(oracle: StubOracle(verdicts: [:])).annotate(line: [LineMove(before: p, move: bxf7), LineMove(before: after, move: try after.move(uci: "e8f7"))], learner: .white).first)
+        #expect(board.explanation.contains("gives up the bishop"), "\(board.explanation)")
+    }
+}
+
 @Suite struct DuplicateSubjectTests {
     /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
     /// trade queens": one clause about the queen on h8.

@@ -78,7 +78,8 @@ enum EngineDetectors {
         let offeredBefore = Set(BoardFacts.winningCaptures(c.before, by: c.them).map(\.target))
         var best: (Square, Int)?
         for t in BoardFacts.winningCaptures(c.after, by: c.them) where !offeredBefore.contains(t.target) || t.target == c.move.to {
-            let net = t.gain - (t.target == c.move.to ? taken : 0)
+            // Net of what the move itself took, wherever the offer is: cxb5 exd5 trades pawns, it offers none (review11 #21).
+            let net = t.gain - taken
             if net >= 100, net > (best?.1 ?? 0) { best = (t.target, net) }
         }
         guard let (square, _) = best, let r = c.b1.role(at: square) else { return [] }
@@ -102,9 +103,10 @@ enum EngineDetectors {
 
     /// The mover's material change over the move and the engine's line after it, shown to a quiet point as a
     /// refutation is (``LineMaterial/toQuietPoint(plies:atMost:)``), counted on the board.
-    static func lineChange(_ c: MoveContext, _ line: EngineLine) -> Int {
+    /// `plies`: where the count may stop at the earliest (default: the refutation's length and the move).
+    static func lineChange(_ c: MoveContext, _ line: EngineLine, plies: Int = Explainer.refutationPlies + 1) -> Int {
         LineMaterial([c.move.uci] + line.pv, from: c.before)
-            .toQuietPoint(plies: Explainer.refutationPlies + 1, atMost: Explainer.refutationMaxPlies + 1).withoutLapses(of: c.us).change(for: c.us)
+            .toQuietPoint(plies: plies, atMost: max(plies, Explainer.refutationMaxPlies + 1)).withoutLapses(of: c.us).change(for: c.us)
     }
 
     /// The move's grade against the engine's best move (the verdict table of the options), nil without both scores.

@@ -80,6 +80,12 @@ enum RuleDetectors {
             if given > got, !BoardFacts.winningCaptures(c.after.playingUnchecked(r), by: c.us).isEmpty {
                 return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
             }
+            // Nor is it given up when the engine's line after the move wins it back within the longest line a note shows
+            // (review11 #182: Bxf7+ Kxf7 Bg5 Qf8 Qb3+ d5 Qxc3): a claim about material stands on the engine where there is one.
+            if given > got, let line = c.engine?.after?.lines.first,
+               EngineDetectors.lineChange(c, line, plies: Explainer.refutationMaxPlies + 1) > -100 {
+                return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
+            }
             return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]
         }
         // No next move in the line (a better move shown alone): a capture of a piece of one value that the opponent takes
