@@ -101,11 +101,14 @@ struct MoveNotes {
         // curriculum position uses its own search; a move whose shallow line already leaves its side a piece down keeps it
         // (a blunder at any depth); a checkmate or stalemate needs no search.
         let curriculumIDs = Set(tree.nodes.map(\.position.identity))
+        // The noted moves of the name list's other positions, by node id: their top three, then the list's own.
+        var listMoves: [Int: [Move]] = [:]
         let elsewhere = table.nodes.dropFirst(curriculum).compactMap { n -> (Position, EngineVerdict, [Move])? in
             guard let v = known[n.position.identity] else { return nil }
             let p = n.position
             let top = v.lines.prefix(3).compactMap { try? p.move(uci: $0.uci) }
-            return (p, v, top + (children[n.id] ?? []).filter { !top.contains($0) })
+            listMoves[n.id] = top + (children[n.id] ?? []).filter { !top.contains($0) }
+            return (p, v, listMoves[n.id] ?? [])
         }
         let searchedParents = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0, p.legalMoves) } }
         // The name list's other positions are graded like the curriculum's, every noted move from its child: their own
@@ -147,8 +150,7 @@ struct MoveNotes {
                 learner = learners[node.id] ?? p.turn
             } else {
                 parent = known[p.identity]
-                let top = (parent?.lines ?? []).prefix(3).compactMap { try? p.move(uci: $0.uci) }
-                moves = top + (children[node.id] ?? []).filter { !top.contains($0) }
+                moves = listMoves[node.id] ?? []
                 learner = p.turn.opposite
             }
             guard parent != nil, let graded = deeper[p.identity] else { continue }
