@@ -232,6 +232,59 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     }
 }
 
+/// The review11 classes fixed after it: a refutation's reply judged on the line it is part of, a pawn taken and taken
+/// straight back, a threat that only nets a pawn (the engine scripted from Stockfish 15.1's own lines at those positions).
+@Suite struct Review11RefutationTests {
+    /// #57: after 1.Bh6 the refutation 1...Nxe4 2.Nxe4 Qh4+ 3.g3 Qxh6 wins the knight back: the reply's words do not say
+    /// it "gives up the knight for only the pawn". The search after the reply has no line (as in the build, which asks
+    /// no such search): the refutation's own line is the one the claim is checked on.
+    @Test func aRefutationsReplyIsJudgedOnTheRestOfItsLine() throws {
+        let p = try Position(fen: "r1bq1rk1/1p1n1pbp/p2p1np1/2pP4/P3P3/2N1BP2/1P1Q2PP/R3KBNR w KQ - 0 1")
+        let bh6 = try p.move(uci: "e3h6")
+        let after = p.playingUnchecked(bh6)
+        let pv = ["f6e4", "c3e4", "d8h4", "g2g3", "h4h6", "d2h6", "g7h6", "e4d6"]
+        let oracle = StubOracle(verdicts: [p.fen(): verdict([try line(p, ["g1h3", "b7b5"], 18, depth: 12)], depth: 12),
+                                           after.fen(): verdict([try line(after, pv, 222, depth: 12)], depth: 12)])
+        let note = Explainer(engine: oracle).explain(bh6, in: p, learner: .white).note
+        #expect(note.grade?.verdict == .blunder)
+        let refutation = try #require(note.refutation)
+        #expect(refutation.uci.first == "f6e4")
+        #expect(!refutation.text.contains("for only") && !refutation.text.contains("gives up"), "\(refutation.text)")
+    }
+
+    /// #128: after 1.b4 the reply 1...c5 is met by 2.bxc5 dxc5: a pawn taken and taken straight back, level material.
+    /// The reply offers a trade of pawns, not "the pawn on c5, a gambit".
+    @Test func aPawnTakenAndTakenStraightBackIsNoGambit() throws {
+        let p = try Position(fen: "rnbq1rk1/ppp1ppbp/3p1np1/8/3PP3/2N3P1/PPP2PBP/R1BQK1NR w KQ - 0 1")
+        let b4 = try p.move(uci: "b2b4")
+        let after = p.playingUnchecked(b4)
+        let c5 = after.playingUnchecked(try after.move(uci: "c7c5"))
+        let oracle = StubOracle(verdicts: [
+            p.fen(): verdict([try line(p, ["g1f3", "c7c5"], 52, depth: 12)], depth: 12),
+            after.fen(): verdict([try line(after, ["c7c5", "g1e2", "c5b4", "c3d5", "f6d5", "e4d5"], 131, depth: 12)], depth: 12),
+            c5.fen(): verdict([try line(c5, ["b4c5", "d6c5", "g1e2", "c5d4"], -97, depth: 13),
+                               try line(c5, ["g1e2", "c5b4", "c3b1"], -162, depth: 12),
+                               try line(c5, ["d4c5", "d6c5", "a1b1"], -171, depth: 12)], depth: 13)])
+        let note = Explainer(engine: oracle).explain(b4, in: p, learner: .white).note
+        let refutation = try #require(note.refutation)
+        #expect(refutation.uci.first == "c7c5")
+        #expect(!refutation.text.contains("gambit") && !refutation.text.contains("offers the pawn"), "\(refutation.text)")
+    }
+
+    /// #108: "Bf5 stops Nxe4, which would have won the knight on e4", where Nxe4 dxe4 Bxe4 trades knights and nets a
+    /// pawn. A threat names a piece it wins only when the exchange nets that piece, or a minor piece's worth of it.
+    @Test func aThreatThatNetsAPawnDoesNotWinTheKnight() throws {
+        let p = try Position(fen: "r2q1rk1/2p1bppp/p1n1b3/1p1pP3/4n3/2P2N2/PPBN1PPP/R1BQ1RK1 b - - 0 1")
+        let pass = try #require(BoardFacts.passing(p))
+        #expect(EngineDetectors.gain(of: try pass.move(uci: "d2e4"), in: pass) == nil)
+        // A loose knight is won; a queen taken for the knight that took it is won too (the queen for a knight).
+        let loose = try Position(fen: "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1")
+        #expect(EngineDetectors.gain(of: try loose.move(uci: "d1d4"), in: loose) == .wins(PlacedPiece(.knight, .d4)))
+        let queen = try Position(fen: "4k3/8/8/4p3/3q4/5N2/8/4K3 w - - 0 1")
+        #expect(EngineDetectors.gain(of: try queen.move(uci: "f3d4"), in: queen) == .wins(PlacedPiece(.queen, .d4)))
+    }
+}
+
 @Suite struct DuplicateSubjectTests {
     /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
     /// trade queens": one clause about the queen on h8.

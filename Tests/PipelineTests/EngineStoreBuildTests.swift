@@ -6,29 +6,61 @@ import UCIEngine
 @testable import Pipeline
 
 @Suite(.serialized) struct EngineStoreBuildTests {
-    let openings = Fixtures.path("validate/good")
-    let profile = AnalysisProfile(nodes: 30_000, multiPV: 3)
+    static let openings = Fixtures.path("validate/good")
+    static let profile = AnalysisProfile(nodes: 30_000, multiPV: 3)
+    var openings: String { Self.openings }
+    var profile: AnalysisProfile { Self.profile }
 
-    func engine(cache: String?, store: String) -> EngineConfiguration {
+    static func engine(cache: String?, store: String) -> EngineConfiguration {
         EngineConfiguration(profile: profile, cacheDirectory: nil, cachePath: cache, storeDirectory: store)
     }
 
-    func build(into out: String, cache: String?, store: String) -> BuildReport {
+    static func build(into out: String, cache: String?, store: String) -> BuildReport {
         Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out, engine: engine(cache: cache, store: store)))
     }
 
-    func export(cache: String?, store: String, check: Bool = false) -> StoreExportReport {
+    static func export(cache: String?, store: String, check: Bool = false) -> StoreExportReport {
         StoreExport.run(StoreExportConfiguration(build: BuildConfiguration(openingsPath: openings, engine: engine(cache: cache, store: store)),
                                                  check: check))
+    }
+
+    func build(into out: String, cache: String?, store: String) -> BuildReport { Self.build(into: out, cache: cache, store: store) }
+    func export(cache: String?, store: String, check: Bool = false) -> StoreExportReport { Self.export(cache: cache, store: store, check: check) }
+
+    /// The suite's one build with an empty cache and the store written from that cache. The notes' searches (every legal
+    /// move of every curriculum position, each move's child graded) are the cost, so every test starts from a copy of
+    /// this cache and store instead of searching them again.
+    struct Seed: Sendable {
+        let dir: String
+        let build: BuildReport
+        let export: StoreExportReport
+        var cache: String { dir + "/analysis.sqlite" }
+        var store: String { dir + "/engine" }
+        var bundle: String { dir + "/a" }
+    }
+
+    static let seed: Seed? = {
+        guard let dir = try? Fixtures.tempDirectory() else { return nil }
+        let built = build(into: dir + "/a", cache: dir + "/analysis.sqlite", store: dir + "/engine")
+        return Seed(dir: dir, build: built, export: export(cache: dir + "/analysis.sqlite", store: dir + "/engine"))
+    }()
+
+    /// A scratch folder holding a copy of the seed's cache and store: `(scratch, cache, store)`.
+    func seeded() throws -> (scratch: String, cache: String, store: String) {
+        let seed = try #require(Self.seed)
+        let scratch = try Fixtures.tempDirectory()
+        try FileManager.default.copyItem(atPath: seed.cache, toPath: scratch + "/analysis.sqlite")
+        try FileManager.default.copyItem(atPath: seed.store, toPath: scratch + "/engine")
+        return (scratch, scratch + "/analysis.sqlite", scratch + "/engine")
     }
 
     static let bundleFiles = ["openings.sqlite", "openings.bin", "manifest.json", "fen/classical/qgd.fen", "fen/tactics/scholars-mate.fen"]
 
     @Test func aBuildFromTheStoreAloneIsByteIdenticalToOneFromTheCache() throws {
-        let scratch = try Fixtures.tempDirectory()
-        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
+        let seed = try #require(Self.seed)
+        let (scratch, cache, store) = try seeded()
         // A build with the cache (no store yet: nothing said about one).
-        let withCache = build(into: scratch + "/a", cache: cache, store: store)
+        let withCache = seed.build
         #expect(!withCache.failed)
         #expect(withCache.counts["from_store"] == 0)
         #expect(!withCache.diagnostics.contains { $0.code == CacheCode.notInStore })
@@ -36,22 +68,21 @@ import UCIEngine
         // The store, from the cache the build filled: nothing searched; one file for the build's profile and one for each
         // of the notes' profiles (the every-move searches, the grading searches of each move's child, the best moves'
         // children searched again).
-        let written = export(cache: cache, store: store)
+        let written = seed.export
         #expect(written.outcome == .ok, "\(written.diagnostics.map(\.text))")
         #expect(written.summary.analysedNow == 0)
-        let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
-        let notesFile = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.notes(like: profile))
-        let gradingFile = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.grading(like: profile))
-        let bestFile = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.bestMove(like: profile))
-        #expect(Set(written.summary.files.keys) == [file, notesFile, gradingFile, bestFile])
-        let results = try #require(written.summary.files[file])
+        func named(_ p: AnalysisProfile) -> String { "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: p) }
+        let files = [named(profile), named(AnalysisProfile.notes(like: profile)), named(AnalysisProfile.grading(like: profile)),
+                     named(AnalysisProfile.bestMove(like: profile))]
+        #expect(Set(written.summary.files.keys) == Set(files.map { seed.store + $0 }))
+        let results = try #require(written.summary.files[seed.store + files[0]])
         #expect(results >= 80)
-        let bytes = try #require(FileManager.default.contents(atPath: file))
+        let bytes = try #require(FileManager.default.contents(atPath: store + files[0]))
         #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").count == results + 3)
 
         // The same results give the same bytes.
         #expect(export(cache: cache, store: store).outcome == .ok)
-        #expect(FileManager.default.contents(atPath: file) == bytes)
+        #expect(FileManager.default.contents(atPath: store + files[0]) == bytes)
 
         // A fresh clone: no cache, the store only. Nothing searched, every result from the store, the same bundle.
         let fromStore = build(into: scratch + "/b", cache: nil, store: store)
@@ -60,7 +91,7 @@ import UCIEngine
         #expect(fromStore.counts["not_in_store"] == 0)
         #expect((fromStore.counts["from_store"] ?? 0) >= 80)
         for f in Self.bundleFiles {
-            #expect(FileManager.default.contents(atPath: scratch + "/a/" + f) == FileManager.default.contents(atPath: scratch + "/b/" + f), "\(f)")
+            #expect(FileManager.default.contents(atPath: seed.bundle + "/" + f) == FileManager.default.contents(atPath: scratch + "/b/" + f), "\(f)")
         }
         // The check passes and searches nothing.
         let check = export(cache: nil, store: store, check: true)
@@ -68,10 +99,7 @@ import UCIEngine
     }
 
     @Test func aStoreThatLacksAPositionFailsTheCheckAndTheBuildSaysHowManyItSearched() throws {
-        let scratch = try Fixtures.tempDirectory()
-        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
-        _ = build(into: scratch + "/a", cache: cache, store: store)
-        #expect(export(cache: cache, store: store).outcome == .ok)
+        let (scratch, cache, store) = try seeded()
         let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
         var rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
         let removed = rows.remove(at: 10)
@@ -113,10 +141,7 @@ import UCIEngine
     }
 
     @Test func aDamagedLineFailsTheBuildWithItsLineAndIsNotUsed() throws {
-        let scratch = try Fixtures.tempDirectory()
-        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
-        _ = build(into: scratch + "/a", cache: cache, store: store)
-        #expect(export(cache: cache, store: store).outcome == .ok)
+        let (scratch, cache, store) = try seeded()
         let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
         var rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
         var fields = rows[5].split(separator: "\t").map(String.init)
@@ -139,10 +164,7 @@ import UCIEngine
     }
 
     @Test func verifyStoreSearchesASeededSampleAndTheChangedLinesAndFailsOnADifference() throws {
-        let scratch = try Fixtures.tempDirectory()
-        let cache = scratch + "/analysis.sqlite", store = scratch + "/engine"
-        _ = build(into: scratch + "/a", cache: cache, store: store)
-        #expect(export(cache: cache, store: store).outcome == .ok)
+        let (_, _, store) = try seeded()
         let file = store + "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: profile)
         func verify(sample: Int, seed: String, positions: [String] = []) -> StoreVerifyReport {
             StoreVerify.run(StoreVerifyConfiguration(storeDirectory: store, sample: sample, seed: seed, positions: positions,

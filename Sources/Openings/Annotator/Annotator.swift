@@ -43,9 +43,13 @@ public struct LineRequest: Sendable {
     /// The move after the line's last move, if known (the engine's line goes on): not explained, but it tells a capture
     /// the line takes back (a trade) from one it does not, as the next move of the line does for the others.
     public var following: Move?
+    /// The engine's line after `following`, each move legal in turn (not explained): a claim that a move gives material
+    /// up is checked on it too.
+    public var continuation: [Move]
 
     public init(moves: [LineMove], authored: [String?] = [], authoredArrows: [[Arrow]] = [], role: LineRole = .main,
-                learner: PieceColor, mainLineSAN: String? = nil, previous: Move? = nil, following: Move? = nil) {
+                learner: PieceColor, mainLineSAN: String? = nil, previous: Move? = nil, following: Move? = nil,
+                continuation: [Move] = []) {
         self.moves = moves
         self.authored = authored
         self.authoredArrows = authoredArrows
@@ -54,6 +58,7 @@ public struct LineRequest: Sendable {
         self.mainLineSAN = mainLineSAN
         self.previous = previous
         self.following = following
+        self.continuation = continuation
     }
 }
 
@@ -219,8 +224,9 @@ public struct Annotator: Sendable {
             let before = lm.before
             let move = lm.move
             let next = i + 1 < r.moves.count ? r.moves[i + 1] : nil
+            let rest = r.moves.dropFirst(i + 2).map(\.move) + (r.following.map { [$0] + r.continuation } ?? [])
             let context = MoveContext(before: before, move: move, previous: previous, reply: next?.move ?? (i == r.moves.count - 1 ? r.following : nil),
-                                      engine: views.flatMap { i < $0.count ? $0[i] : nil }, options: options)
+                                      then: next == nil ? r.continuation : rest, engine: views.flatMap { i < $0.count ? $0[i] : nil }, options: options)
             var motifs = Self.motifs(context)
             let san = before.san(move)
             let ply = (before.fullmoveNumber - 1) * 2 + (before.turn == .white ? 1 : 2)

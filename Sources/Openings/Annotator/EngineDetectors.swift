@@ -15,8 +15,11 @@ enum EngineDetectors {
     /// What `move` gains in `p` (its side to move): a mate at once, or a piece won by exchange. Nil: nothing concrete.
     static func gain(of move: Move, in p: Position) -> ThreatGain? {
         if p.playingUnchecked(move).isCheckmate { return .mate }
-        guard move.capture != nil, !move.isEnPassant, let r = p.board.role(at: move.to),
-            BoardFacts.exchangeGain(p.board, on: move.to, by: p.turn) > 0 else { return nil }
+        guard move.capture != nil, !move.isEnPassant, let r = p.board.role(at: move.to) else { return nil }
+        // "Wins the knight" only when the exchange on the square nets the piece, or a minor piece's worth of it (the
+        // queen for a knight): Nxe4 dxe4 Bxe4 trades knights and wins a pawn, not the knight (review11 #108).
+        let net = BoardFacts.exchangeGain(p.board, on: move.to, by: p.turn)
+        guard net > 0, net >= min(BoardFacts.value(r), BoardFacts.value(.knight)) else { return nil }
         return .wins(PlacedPiece(r, move.to))
     }
 
@@ -86,6 +89,9 @@ enum EngineDetectors {
         // A real offer: taking it is among the engine's top replies (otherwise the material is not really there to take).
         guard v.lines.contains(where: { l in (try? c.after.move(uci: l.uci)).map { $0.capture != nil && $0.to == square } ?? false })
         else { return [] }
+        // Taken and taken straight back on the square, the material level again (b4 c5 bxc5 dxc5): the move offers a
+        // trade of pawns, no gambit (review11 #128). A pawn won back later (the Queen's Gambit's …dxc4 and Bxc4) is.
+        if v.lines.contains(where: { takenStraightBack(c, square, $0) }) { return [] }
         // Material the engine's line wins back (the move and its best reply line, to a quiet point) was not given:
         // a piece so won back is no "sacrifice", and nothing, not even a pawn, is "left to be won" (…c5 dxc5 Qa5+ and
         // …Qxc5). A pawn's gambit stands on the engine's score alone: the play for it is often the pawn's return.
@@ -101,11 +107,25 @@ enum EngineDetectors {
         return [.offersMaterial(piece: PlacedPiece(r, square), compensated: compensated, evidence: c.evidence(played, of: v))]
     }
 
+    /// Whether `line` (an engine line after the move) takes on `square` and the mover's next move takes straight back
+    /// there, leaving the mover's material no lower than before the move.
+    static func takenStraightBack(_ c: MoveContext, _ square: Square, _ line: EngineLine) -> Bool {
+        let played = LineMaterial([c.move.uci] + line.pv.prefix(2), from: c.before)
+        guard played.moves.count == 3, played.moves[1].capture != nil, played.moves[1].to == square,
+              played.moves[2].capture != nil, played.moves[2].to == square else { return false }
+        return played.change(for: c.us) >= 0
+    }
+
     /// The mover's material change over the move and the engine's line after it, shown to a quiet point as a
     /// refutation is (``LineMaterial/toQuietPoint(plies:atMost:)``), counted on the board.
     /// `plies`: where the count may stop at the earliest (default: the refutation's length and the move).
     static func lineChange(_ c: MoveContext, _ line: EngineLine, plies: Int = Explainer.refutationPlies + 1) -> Int {
-        LineMaterial([c.move.uci] + line.pv, from: c.before)
+        lineChange(c, line.pv, plies: plies)
+    }
+
+    /// The same count over `pv`, UCI moves from the position after the move (the opponent's reply first).
+    static func lineChange(_ c: MoveContext, _ pv: [String], plies: Int = Explainer.refutationPlies + 1) -> Int {
+        LineMaterial([c.move.uci] + pv, from: c.before)
             .toQuietPoint(plies: plies, atMost: max(plies, Explainer.refutationMaxPlies + 1)).withoutLapses(of: c.us).change(for: c.us)
     }
 

@@ -177,11 +177,14 @@ public struct Explainer: Sendable {
         // a capture taken back (a trade) from one that is not (Nxf5 Nxe5: the knight is not taken back).
         var played = [LineMove(before: position, move: move)]
         var following: Move?
+        var continuation: [Move] = []
         if let (l, r) = reply {
             played.append(LineMove(before: after, move: r))
-            following = l.pv.dropFirst().first.flatMap { try? after.playingUnchecked(r).move(uci: $0) }
+            let line = LineMaterial(Array(l.pv.dropFirst()), from: after.playingUnchecked(r)).moves
+            following = line.first
+            continuation = Array(line.dropFirst())
         }
-        var requests = [LineRequest(moves: played, learner: learner, previous: previous, following: following)]
+        var requests = [LineRequest(moves: played, learner: learner, previous: previous, following: following, continuation: continuation)]
         if wrong, let (l, b) = best, b != move {
             let next = l.pv.dropFirst().first.flatMap { try? position.playingUnchecked(b).move(uci: $0) }
             requests.append(LineRequest(moves: [LineMove(before: position, move: b)], learner: learner, previous: previous, following: next))

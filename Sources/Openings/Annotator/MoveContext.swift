@@ -26,6 +26,9 @@ struct MoveContext {
     let previous: Move?
     /// The line's next move, the opponent's answer (tells a trade: a capture that is taken back).
     let reply: Move?
+    /// The moves known to follow this one, `reply` first, each legal in turn: the rest of the line and the engine's line
+    /// after it (``LineRequest/following``, ``LineRequest/continuation``), as far as a note's longest line reaches.
+    let line: [Move]
     let engine: EngineView?
     let options: AnnotationOptions
 
@@ -39,13 +42,24 @@ struct MoveContext {
     let reachAfter: Bitboard
     let reachBefore: Bitboard
 
-    init(before: Position, move: Move, previous: Move?, reply: Move?, engine: EngineView?, options: AnnotationOptions) {
+    init(before: Position, move: Move, previous: Move?, reply: Move?, then more: [Move] = [], engine: EngineView?, options: AnnotationOptions) {
         self.before = before
         self.move = move
         let after = before.playingUnchecked(move)
         self.after = after
         self.previous = previous
         self.reply = reply.flatMap { after.isLegal($0) ? $0 : nil }
+        var line: [Move] = []
+        if let r = self.reply {
+            var p = after.playingUnchecked(r)
+            line.append(r)
+            for m in more.prefix(Explainer.refutationMaxPlies) {
+                guard p.isLegal(m) else { break }
+                p.playUnchecked(m)
+                line.append(m)
+            }
+        }
+        self.line = line
         self.engine = engine
         self.options = options
         let b1 = after.board

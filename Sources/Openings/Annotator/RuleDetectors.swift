@@ -80,10 +80,12 @@ enum RuleDetectors {
             if given > got, !BoardFacts.winningCaptures(c.after.playingUnchecked(r), by: c.us).isEmpty {
                 return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
             }
-            // Nor is it given up when the engine's line after the move wins it back within the longest line a note shows
-            // (review11 #182: Bxf7+ Kxf7 Bg5 Qf8 Qb3+ d5 Qxc3): a claim about material stands on the engine where there is one.
-            if given > got, let line = c.engine?.after?.lines.first,
-               EngineDetectors.lineChange(c, line, plies: Explainer.refutationMaxPlies + 1) > -100 {
+            // Nor is it given up when a line the engine gives after the move wins it back within the longest line a note
+            // shows: its search after the move (review11 #182: Bxf7+ Kxf7 Bg5 Qf8 Qb3+ d5 Qxc3), or the line the move is
+            // part of, a refutation's reply going on as the deeper search before it saw (review11 #57: Nxe4 Nxe4 Qh4+ g3
+            // Qxh6). A claim that material is lost must hold on every line there is.
+            let lines = (c.engine?.after?.lines.first.map { [$0.pv] } ?? []) + (c.line.count > 1 ? [c.line.map(\.uci)] : [])
+            if given > got, lines.contains(where: { EngineDetectors.lineChange(c, $0, plies: Explainer.refutationMaxPlies + 1) > -100 }) {
                 return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
             }
             return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]
