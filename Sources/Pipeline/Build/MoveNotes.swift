@@ -230,8 +230,38 @@ struct MoveNotes {
             for (c, r) in zip(ask, engine.analyse(ask)) { if case .success(let v) = r { children[c.identity] = v } }
             searches += ask.count
         }
+        // A verdict of inaccuracy or worse on a move the parent's own search ranks among its first three, read from the
+        // move's grading search and on a line that loses no material on the board (`VerdictConfirmation.needed`), is
+        // searched again at the best move's depth before a note says so: the two searches disagree, and the shallower one
+        // called the engine's second choice an inaccuracy, or a blunder only an inaccuracy (review12 #153, #134).
+        let thresholds = AnnotationOptions().verdicts
+        var confirm: [Position] = []
+        var again: [(Position, EngineVerdict, [Move])] = []
+        for (p, v, moves) in parents {
+            guard let g = out[p.identity] else { continue }
+            var asked = false
+            for m in moves where v.lines.prefix(confirmedRanks).contains(where: { $0.uci == m.uci }) {
+                let c = p.playingUnchecked(m)
+                guard !deep.contains(c.identity), !c.legalMoves.isEmpty, let grade = thresholds.grade(move: m.uci, before: g, after: nil),
+                      let rank = grade.rank, VerdictConfirmation.needed(grade, line: g.lines[rank - 1], in: p) else { continue }
+                deep.insert(c.identity)
+                confirm.append(c)
+                asked = true
+            }
+            if asked { again.append((p, v, moves)) }
+        }
+        if !confirm.isEmpty {
+            for (c, r) in zip(confirm, engine.analyse(confirm)) { if case .success(let v) = r { children[c.identity] = v } }
+            searches += confirm.count
+            for (p, v, moves) in again {
+                out[p.identity] = ParentLinesOracle.graded(p, verdict: v, moves: moves, children: Self.children(of: p, moves, from: children, known: known))
+            }
+        }
         return (out, searches)
     }
+
+    /// The parent search's lines whose moves' verdicts of inaccuracy or worse are confirmed at the best move's depth.
+    static let confirmedRanks = 3
 
     /// The learner at each curriculum node (by node id): the side of the course of the first line that reaches it.
     static func learners(tree: OpeningTree, sources: [OpeningSource]) -> [Int: PieceColor] {
