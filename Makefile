@@ -13,7 +13,7 @@ help:
 	@echo "make install      release build, then forge into \$$(PREFIX)/bin and its data into \$$(PREFIX)/share/contentforge (PREFIX=$(PREFIX))"
 	@echo "make test         the whole test suite (talks to the real Stockfish), the workflow lint and the deploy/ checks"
 	@echo "make validate     forge validate --strict openings/ (every check, engine included; warnings fail)"
-	@echo "make validate-deep  the engine checks of the coach openings again at 5x the build's node budget (slow; CI runs it once)"
+	@echo "make validate-deep  the learner's moves of the coach openings again at 5x the build's node budget (read from openings/engine; slow without it)"
 	@echo "make build-data   validate, analyse (cached: see docs/engine.md), write data/bundle/ (no-op when nothing changed)"
 	@echo "make engine-store  write openings/engine/ (the committed engine results a build reads first) from what a build asks; commit it"
 	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release builds of forge and forge-bench)"
@@ -60,6 +60,7 @@ lint-workflows: setup
 validate: release
 	$(FORGE_RELEASE) validate --strict openings
 
+# The factor is AnalysisProfile.deepCheckFactor: `make engine-store` writes these searches into openings/engine.
 validate-deep: release
 	$(FORGE_RELEASE) validate --learner-moves-only --nodes $$(( 5 * $${FORGE_NODES:-120000} )) openings
 

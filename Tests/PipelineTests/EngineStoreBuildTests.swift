@@ -70,10 +70,12 @@ import UCIEngine
         // children searched again).
         let written = seed.export
         #expect(written.outcome == .ok, "\(written.diagnostics.map(\.text))")
-        #expect(written.summary.analysedNow == 0)
+        // Only the deep check's searches are new: the build asked the others and filled the cache.
+        #expect(written.summary.analysedNow == written.summary.files[seed.store + "/" + EngineStore.fileName(
+            engine: "Stockfish 15.1", profile: AnalysisProfile.deepCheck(like: profile))])
         func named(_ p: AnalysisProfile) -> String { "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: p) }
         let files = [named(profile), named(AnalysisProfile.notes(like: profile)), named(AnalysisProfile.grading(like: profile)),
-                     named(AnalysisProfile.bestMove(like: profile))]
+                     named(AnalysisProfile.bestMove(like: profile)), named(AnalysisProfile.deepCheck(like: profile))]
         #expect(Set(written.summary.files.keys) == Set(files.map { seed.store + $0 }))
         let results = try #require(written.summary.files[seed.store + files[0]])
         #expect(results >= 80)
@@ -96,6 +98,20 @@ import UCIEngine
         // The check passes and searches nothing.
         let check = export(cache: nil, store: store, check: true)
         #expect(check.outcome == .ok && check.summary.missing == 0 && check.summary.stale == 0, "\(check.diagnostics.map(\.text))")
+    }
+
+    /// `make validate-deep` asks what the store holds: the learner's moves at five times the build's budget, the factor
+    /// the Makefile passes as `--nodes`. Read from the store alone, nothing is searched.
+    @Test func theDeepCheckReadsTheStore() throws {
+        let (_, _, store) = try seeded()
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let makefile = try String(contentsOfFile: repo.appendingPathComponent("Makefile").path, encoding: .utf8)
+        #expect(makefile.contains("--nodes $$(( \(AnalysisProfile.deepCheckFactor) * $${FORGE_NODES:-\(AnalysisProfile.defaultNodes)} ))"))
+        var engine = Self.engine(cache: nil, store: store)
+        engine.profile = AnalysisProfile(nodes: profile.nodes * AnalysisProfile.deepCheckFactor, multiPV: profile.multiPV)
+        #expect(engine.profile == AnalysisProfile.deepCheck(like: profile))
+        let r = Validate.run(ValidateConfiguration(paths: [openings], engine: engine, learnerMovesOnly: true))
+        #expect(r.searched == 0 && r.cached > 0, "\(r.searched) searched, \(r.cached) read")
     }
 
     @Test func aStoreThatLacksAPositionFailsTheCheckAndTheBuildSaysHowManyItSearched() throws {
@@ -136,7 +152,7 @@ import UCIEngine
         #expect(FileManager.default.fileExists(atPath: old))
         let cleaned = export(cache: cache, store: store)
         #expect(cleaned.outcome == .ok && !FileManager.default.fileExists(atPath: old) && cleaned.lines.contains(old + ": removed (no build asks its profile)"),
-                "\(cleaned.lines)")
+                "\(cleaned.outcome) \(cleaned.lines) \(cleaned.diagnostics.filter { $0.severity == .error }.map(\.text))")
         #expect(export(cache: nil, store: store, check: true).outcome == .ok)
     }
 
@@ -171,9 +187,9 @@ import UCIEngine
                                                      engine: EngineConfiguration(cacheDirectory: nil)))
         }
         let clean = verify(sample: 5, seed: "abc")
-        // Five lines of each file: the build's profile, the notes' every-move searches, their grading searches and the
-        // best moves searched again.
-        #expect(clean.outcome == .ok && clean.summary.rederived == 20 && clean.summary.differing == 0, "\(clean.diagnostics.map(\.text))")
+        // Five lines of each file: the build's profile, the notes' every-move searches, their grading searches, the
+        // best moves searched again and the deep check's searches.
+        #expect(clean.outcome == .ok && clean.summary.rederived == 25 && clean.summary.differing == 0, "\(clean.diagnostics.map(\.text))")
         // The draw depends on the seed alone.
         let keys = StoreVerify.storedRows(file).map(\.key).sorted()
         #expect(StoreVerify.draw(keys, count: 5, seed: "abc") == StoreVerify.draw(keys, count: 5, seed: "abc"))

@@ -1,6 +1,7 @@
 // StoreExport: `forge cache export-store` / `make engine-store` — the engine store written from what a build asks, or checked.
 import Diagnostics
 import Foundation
+import Openings
 import UCIEngine
 
 /// What `forge cache export-store` was asked to do.
@@ -58,18 +59,31 @@ public enum StoreExport {
         } catch {
             return StoreExportReport(diagnostics: [error], outcome: .engineUnavailable)
         }
+        // `make validate-deep`'s searches too: the learner's moves at `AnalysisProfile.deepCheckFactor` times the build's
+        // budget (`EngineChecks.checkLearnerMoves`, what `forge validate --learner-moves-only` asks), so the deep check
+        // reads them from the store like the build; CI's engine-store step re-derives a sample of them with Stockfish.
+        let deep: AnalyzerOracle
+        do throws(Diagnostic) {
+            var engine = build.engine
+            engine.profile = .deepCheck(like: build.engine.profile)
+            deep = try makeEngineOracle(engine, progress: build.progress)
+        } catch {
+            return StoreExportReport(diagnostics: [error], outcome: .engineUnavailable)
+        }
+        defer { deep.shutdown() }
+        _ = EngineChecks.checkLearnerMoves(LibraryFiles.load([build.openingsPath]).sources, oracle: deep)
         // Writing replaces a damaged line by the position's new result: said, as a warning (a check fails on it).
-        var report = StoreExportReport(diagnostics: asked.report.diagnostics.map {
+        var report = StoreExportReport(diagnostics: (asked.report.diagnostics + deep.engineDiagnostics).map {
             $0.code == CacheCode.damagedStoreLine && !config.check ? $0.reported(as: .warning) : $0
         }, outcome: .ok)
         if report.diagnostics.errorCount > 0 && !config.check {
             report.outcome = .from(report.diagnostics)
             return report
         }
-        report.summary.analysedNow = asked.report.counts["analysed_now"] ?? 0
+        report.summary.analysedNow = (asked.report.counts["analysed_now"] ?? 0) + deep.searched
         // A profile the build set up but asked nothing of (the name list's grading when there is no name list) has no
         // file: an empty one would be noise, and an old one of it is removed below like any unasked file.
-        for oracle in asked.oracles where !oracle.recorded.isEmpty || oracle.notInStore > 0 {
+        for oracle in asked.oracles + [deep] where !oracle.recorded.isEmpty || oracle.notInStore > 0 {
             let rel = EngineStore.fileName(engine: oracle.engineName, profile: oracle.profile)
             let path = folder + "/" + rel
             let made = EngineStore.text(engine: oracle.engineName, profile: oracle.profile, results: oracle.recorded)

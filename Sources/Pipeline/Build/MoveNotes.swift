@@ -23,6 +23,17 @@ extension AnalysisProfile {
     /// better stands on it.
     public static let bestMoveShare = 1
 
+    /// `make validate-deep`'s node budget against the build's: five times (600,000 nodes at the default 120,000).
+    public static let deepCheckFactor = 5
+
+    /// The profile of `make validate-deep` (`forge validate --learner-moves-only --nodes N` with N five times the build's
+    /// budget): `defaultProfile` with `deepCheckFactor` times its nodes. Its results are in the engine store.
+    public static func deepCheck(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
+        var p = defaultProfile
+        p.nodes = defaultProfile.nodes * deepCheckFactor
+        return p
+    }
+
     /// The profile of the best move's search again: `defaultProfile`'s hash and node budget, one line.
     public static func bestMove(like defaultProfile: AnalysisProfile) -> AnalysisProfile {
         AnalysisProfile(nodes: max(1, defaultProfile.nodes / bestMoveShare), multiPV: 1, hashMegabytes: defaultProfile.hashMegabytes)
