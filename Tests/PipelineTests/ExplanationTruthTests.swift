@@ -19,7 +19,6 @@ private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 /// bundle stands on (CI's engine-store step reproduces a sample of them with Stockfish); the motif fixture's positions
 /// are in no store and go to the real engine.
 private let sharedOracle: AnalyzerOracle? = oracle(nodes: AnalysisProfile.defaultNodes)
-private let contentOracle: AnalyzerOracle? = sharedOracle
 
 private func oracle(nodes: Int) -> AnalyzerOracle? {
     guard FileManager.default.isExecutableFile(atPath: stockfish) else { return nil }
@@ -107,9 +106,9 @@ let claimWords = ["gambit", "sacrifice", "wins ", "winning", "would have won", "
     }
 
     /// Every generated explanation of every line of a shipped coach opening, judged sentence by sentence.
-    @Test(.enabled(if: contentOracle != nil), arguments: coachFiles())
+    @Test(.enabled(if: sharedOracle != nil), arguments: coachFiles())
     func shippedContentHasNoFillerNoSpoilerAndEveryClaimIsBacked(_ name: String) throws {
-        let oracle = try #require(contentOracle)
+        let oracle = try #require(sharedOracle)
         let path = root.appendingPathComponent("openings/coach/" + name).path
         let reader = PGNReader(fileName: name, text: try String(contentsOfFile: path, encoding: .utf8))
         var builder = GameTreeBuilder(fileName: name)

@@ -220,13 +220,15 @@ public struct Annotator: Sendable {
         var writer = SentenceWriter()
         var result: [MoveAnnotation] = []
         var previous = r.previous
+        // The line's moves, then the moves known to follow it: each move's reply and what comes after.
+        let known = r.moves.map(\.move) + (r.following.map { [$0] + r.continuation } ?? [])
         for (i, lm) in r.moves.enumerated() {
             let before = lm.before
             let move = lm.move
             let next = i + 1 < r.moves.count ? r.moves[i + 1] : nil
-            let rest = r.moves.dropFirst(i + 2).map(\.move) + (r.following.map { [$0] + r.continuation } ?? [])
-            let context = MoveContext(before: before, move: move, previous: previous, reply: next?.move ?? (i == r.moves.count - 1 ? r.following : nil),
-                                      then: next == nil ? r.continuation : rest, engine: views.flatMap { i < $0.count ? $0[i] : nil }, options: options)
+            let context = MoveContext(before: before, move: move, previous: previous, reply: known.dropFirst(i + 1).first,
+                                      then: Array(known.dropFirst(i + 2).prefix(Explainer.refutationMaxPlies)),
+                                      engine: views.flatMap { i < $0.count ? $0[i] : nil }, options: options)
             var motifs = Self.motifs(context)
             let san = before.san(move)
             let ply = (before.fullmoveNumber - 1) * 2 + (before.turn == .white ? 1 : 2)

@@ -26,9 +26,9 @@ struct MoveContext {
     let previous: Move?
     /// The line's next move, the opponent's answer (tells a trade: a capture that is taken back).
     let reply: Move?
-    /// The moves known to follow this one, `reply` first, each legal in turn: the rest of the line and the engine's line
-    /// after it (``LineRequest/following``, ``LineRequest/continuation``), as far as a note's longest line reaches.
-    let line: [Move]
+    /// The moves known to follow `reply` (the rest of the line and the engine's line after it, ``LineRequest/following``,
+    /// ``LineRequest/continuation``), not yet checked: ``line`` plays them.
+    let more: [Move]
     let engine: EngineView?
     let options: AnnotationOptions
 
@@ -49,22 +49,25 @@ struct MoveContext {
         self.after = after
         self.previous = previous
         self.reply = reply.flatMap { after.isLegal($0) ? $0 : nil }
-        var line: [Move] = []
-        if let r = self.reply {
-            var p = after.playingUnchecked(r)
-            line.append(r)
-            for m in more.prefix(Explainer.refutationMaxPlies) {
-                guard p.isLegal(m) else { break }
-                p.playUnchecked(m)
-                line.append(m)
-            }
-        }
-        self.line = line
+        self.more = more
         self.engine = engine
         self.options = options
         let b1 = after.board
         reachAfter = Attacks.of(Piece(before.turn, move.promotion ?? move.role), move.to, occupied: b1.occupied)
         reachBefore = move.isCastle ? .empty : Attacks.of(Piece(before.turn, move.role), move.from, occupied: before.board.occupied)
+    }
+
+    /// The moves known to follow this one, `reply` first, each legal in turn, as far as a note's longest line reaches.
+    var line: [Move] {
+        guard let r = reply else { return [] }
+        var p = after.playingUnchecked(r)
+        var line = [r]
+        for m in more.prefix(Explainer.refutationMaxPlies) {
+            guard p.isLegal(m) else { break }
+            p.playUnchecked(m)
+            line.append(m)
+        }
+        return line
     }
 
     /// The mover's score after the move: its own line in the search before the move, else the search after it negated.

@@ -59,6 +59,18 @@ public enum StoreExport {
         } catch {
             return StoreExportReport(diagnostics: [error], outcome: .engineUnavailable)
         }
+        // Writing replaces a damaged line by the position's new result: said, as a warning (a check fails on it).
+        func reported(_ ds: [Diagnostic]) -> [Diagnostic] {
+            ds.map { $0.code == CacheCode.damagedStoreLine && !config.check ? $0.reported(as: .warning) : $0 }
+        }
+        var report = StoreExportReport(diagnostics: reported(asked.report.diagnostics), outcome: .ok)
+        // An error stops a write before anything is written (a check goes on and reports everything).
+        func stops(_ report: inout StoreExportReport) -> Bool {
+            guard report.diagnostics.errorCount > 0 && !config.check else { return false }
+            report.outcome = .from(report.diagnostics)
+            return true
+        }
+        if stops(&report) { return report }
         // `make validate-deep`'s searches too: the learner's moves at `AnalysisProfile.deepCheckFactor` times the build's
         // budget (`EngineChecks.checkLearnerMoves`, what `forge validate --learner-moves-only` asks), so the deep check
         // reads them from the store like the build; CI's engine-store step re-derives a sample of them with Stockfish.
@@ -68,18 +80,12 @@ public enum StoreExport {
             engine.profile = .deepCheck(like: build.engine.profile)
             deep = try makeEngineOracle(engine, progress: build.progress)
         } catch {
-            return StoreExportReport(diagnostics: [error], outcome: .engineUnavailable)
+            return StoreExportReport(diagnostics: report.diagnostics + [error], outcome: .engineUnavailable)
         }
         defer { deep.shutdown() }
         _ = EngineChecks.checkLearnerMoves(LibraryFiles.load([build.openingsPath]).sources, oracle: deep)
-        // Writing replaces a damaged line by the position's new result: said, as a warning (a check fails on it).
-        var report = StoreExportReport(diagnostics: (asked.report.diagnostics + deep.engineDiagnostics).map {
-            $0.code == CacheCode.damagedStoreLine && !config.check ? $0.reported(as: .warning) : $0
-        }, outcome: .ok)
-        if report.diagnostics.errorCount > 0 && !config.check {
-            report.outcome = .from(report.diagnostics)
-            return report
-        }
+        report.diagnostics += reported(deep.engineDiagnostics)
+        if stops(&report) { return report }
         report.summary.analysedNow = (asked.report.counts["analysed_now"] ?? 0) + deep.searched
         // A profile the build set up but asked nothing of (the name list's grading when there is no name list) has no
         // file: an empty one would be noise, and an old one of it is removed below like any unasked file.
