@@ -285,6 +285,41 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     }
 }
 
+/// Review13's false note and the rule it broke: a material count stands where the engine's whole line comes to rest.
+@Suite struct Review13WholeLineTests {
+    static let fen = "r1bqk2r/ppp2ppp/2p2n2/2b5/4P3/3P4/PPP2PPP/RNBQKB1R w KQkq - 0 1"
+    /// Stockfish 15.1's line after 6.Qf3 at 40,000 nodes (the store's): …Ng4 h3 Nxf2 Rh2, and the knight trapped on f2
+    /// is taken by the king eleven moves on.
+    static let pv = ["f6g4", "h2h3", "g4f2", "h1h2", "e8g8", "c1e3", "c5e3", "f3e3", "d8d6", "g2g3", "d6b4", "e1f2", "b4b2"]
+
+    func note(_ pv: [String]) throws -> Note {
+        let p = try Position(fen: Self.fen)
+        let qf3 = try p.move(uci: "d1f3")
+        let after = p.playingUnchecked(qf3)
+        let oracle = StubOracle(verdicts: [p.fen(): verdict([try line(p, ["f1e2", "f6g4"], 191, depth: 13)], depth: 13),
+                                           after.fen(): verdict([try line(after, pv, -32, depth: 11)], depth: 11)])
+        return Explainer(engine: oracle).explain(qf3, in: p, learner: .white).note
+    }
+
+    /// #54: "This is a mistake: it loses a pawn" and "By the end of the line, Black has won back a pawn", read at
+    /// …Rh2, where the knight on f2 is trapped: the engine's whole line wins it, so neither count is said.
+    @Test func aCountTheWholeLineGivesBackIsNotSaid() throws {
+        let n = try note(Self.pv)
+        #expect(n.grade?.verdict == .mistake)
+        #expect(!n.text.contains("loses a pawn"), "\(n.text)")
+        let refutation = try #require(n.refutation)
+        #expect(refutation.uci == ["f6g4", "h2h3", "g4f2", "h1h2"])
+        #expect(!refutation.text.contains("has won"), "\(refutation.text)")
+    }
+
+    /// The same line stopped at …Rh2 (all the engine gave): the pawn is lost as far as it shows, and the note says so.
+    @Test func aCountTheLineKeepsIsSaid() throws {
+        let n = try note(Array(Self.pv.prefix(4)))
+        #expect(n.text.contains("it loses a pawn"), "\(n.text)")
+        #expect(n.refutation?.text.contains("By the end of the line, Black has won back a pawn.") == true, "\(n.refutation?.text ?? "")")
+    }
+}
+
 @Suite struct DuplicateSubjectTests {
     /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
     /// trade queens": one clause about the queen on h8.

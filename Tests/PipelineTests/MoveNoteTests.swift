@@ -22,6 +22,19 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 }
 
 @Suite struct ParentLinesOracleTests {
+    /// The build confirms a mistake on any move, an inaccuracy only on the parent's first three (MoveNotes.confirms): review13 #54,
+    /// Qf3 ranked sixth and called a mistake at 40,000 nodes, 0.25 pawn behind Be2 at 400,000.
+    @Test func aMistakeIsConfirmedWhateverItsRank() {
+        func grade(_ v: MoveVerdict) -> MoveGrade {
+            MoveGrade(verdict: v, best: .centipawns(100), played: .centipawns(-100), drop: 300, centipawnLoss: 200, rank: 6, better: "e2e4")
+        }
+        #expect(MoveNotes.confirms(grade(.mistake), topRanked: false))
+        #expect(MoveNotes.confirms(grade(.blunder), topRanked: false))
+        #expect(!MoveNotes.confirms(grade(.inaccuracy), topRanked: false))
+        #expect(MoveNotes.confirms(grade(.inaccuracy), topRanked: true))
+        #expect(!MoveNotes.confirms(grade(.good), topRanked: true))
+    }
+
     let start = Position.standard
 
     @Test func aChildAndAGrandchildAreReadFromTheParentsLine() throws {

@@ -6,6 +6,9 @@ struct LineMaterial {
     /// The position before the line and after each legal move of it (the line stops at the first illegal move).
     let positions: [Position]
     let moves: [Move]
+    /// The line as it was played before any cut (``toQuietPoint(plies:atMost:)``, ``withoutLapses(of:)``): what the
+    /// engine's line goes on to do after the part a note shows (``restingEnd``).
+    private let whole: (positions: [Position], moves: [Move])
 
     init(_ uci: [String], from start: Position) {
         var p = start
@@ -19,6 +22,7 @@ struct LineMaterial {
         }
         self.positions = positions
         self.moves = moves
+        self.whole = (positions, moves)
     }
 
     /// The line cut to a quiet point: `plies` moves, longer while the next move is a capture (an exchange is played to
@@ -30,7 +34,7 @@ struct LineMaterial {
         var n = min(plies, count)
         while n < count && moves[n].capture != nil && n < atMost { n += 1 }
         while n > 1 && !isQuiet(n) { n -= 1 }
-        return LineMaterial(positions: Array(positions.prefix(n + 1)), moves: Array(moves.prefix(n)))
+        return LineMaterial(positions: Array(positions.prefix(n + 1)), moves: Array(moves.prefix(n)), whole: whole)
     }
 
     /// Whether the line may end after its first `n` moves: the last of them is no capture the side to move wins back by
@@ -65,7 +69,7 @@ struct LineMaterial {
     /// then ends on the other side's move before it, and the material is counted there.
     func withoutLapses(of side: PieceColor) -> LineMaterial {
         for i in moves.indices where i > 0 && positions[i].turn == side && isLapse(i) {
-            let kept = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)))
+            let kept = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)), whole: whole)
             // Cut where an exchange is still pending, the line ends before it (the first move always kept).
             return kept.toQuietPoint(plies: kept.moves.count, atMost: kept.moves.count)
         }
@@ -100,9 +104,18 @@ struct LineMaterial {
     /// line's error.
     static let lapse = 200
 
-    private init(positions: [Position], moves: [Move]) {
+    private init(positions: [Position], moves: [Move], whole: (positions: [Position], moves: [Move])) {
         self.positions = positions
         self.moves = moves
+        self.whole = whole
+    }
+
+    /// Where the whole line, as the engine gave it, comes to rest: its last quiet point (``isQuiet(_:)``), however much
+    /// of it a note shows. A count at the end of the shown part holds only if the line keeps it to here: the knight that
+    /// took on f2 and is trapped there is lost later in the line (review13 #54, "it loses a pawn").
+    var restingEnd: Position {
+        let all = LineMaterial(positions: whole.positions, moves: whole.moves, whole: whole)
+        return all.toQuietPoint(plies: all.moves.count, atMost: all.moves.count).positions.last ?? whole.positions[0]
     }
 
     /// `side`'s material minus the other side's, in centipawns, on `board`.
@@ -129,10 +142,13 @@ struct MaterialWon {
     private var unsettled = false
     private let start: Position
     private let end: Position
+    /// Where the engine's whole line comes to rest (``LineMaterial/restingEnd``): the gain must still be there.
+    private let rest: Position
 
     init(move: Move, in position: Position, line: LineMaterial) {
         start = position
         end = line.positions.last ?? position.playingUnchecked(move)
+        rest = line.restingEnd
         var movers: [(PieceColor, Move)] = [(position.turn, move)]
         for (p, m) in zip(line.positions, line.moves) { movers.append((p.turn, m)) }
         var promotedOn: [Square: PieceColor] = [:]
@@ -151,7 +167,8 @@ struct MaterialWon {
 
     /// `side`'s gain when it won a pawn or more, counted on the board from before the move to the end of the line
     /// (equal pieces taken on both sides cancel); nil otherwise, and when the line ends on a capture the side to move
-    /// takes back with profit (the count is one capture short: Bxf6 before …gxf6 has won no knight).
+    /// takes back with profit (the count is one capture short: Bxf6 before …gxf6 has won no knight), and when the
+    /// engine's whole line, where it comes to rest, leaves the side less than that gain (``LineMaterial/restingEnd``).
     func swing(for side: PieceColor) -> MaterialSwing? {
         guard !promoted, !unsettled else { return nil }
         let board = LineMaterial.balance(end.board, side) - LineMaterial.balance(start.board, side)
@@ -167,7 +184,10 @@ struct MaterialWon {
             }
         }
         let net = got.map(BoardFacts.value).reduce(0, +) - gave.map(BoardFacts.value).reduce(0, +)
-        guard net >= 100, net == board else { return nil }
+        // The gain must also stand where the engine's whole line comes to rest: a piece that wins a pawn and is trapped
+        // in doing so has won nothing (review13 #54: …Nxf2 Rh2, the knight lost later in the line).
+        let kept = LineMaterial.balance(rest.board, side) - LineMaterial.balance(start.board, side)
+        guard net >= 100, net == board, kept >= net else { return nil }
         return MaterialSwing(won: got, given: gave)
     }
 

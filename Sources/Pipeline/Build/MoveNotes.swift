@@ -241,20 +241,21 @@ struct MoveNotes {
             for (c, r) in zip(ask, engine.analyse(ask)) { if case .success(let v) = r { children[c.identity] = v } }
             searches += ask.count
         }
-        // A verdict of inaccuracy or worse on a move the parent's own search ranks among its first three, read from the
-        // move's grading search and on a line that loses no material on the board (`VerdictConfirmation.needed`), is
-        // searched again at the best move's depth before a note says so: the two searches disagree, and the shallower one
-        // called the engine's second choice an inaccuracy, or a blunder only an inaccuracy (review12 #153, #134).
+        // A verdict read from the move's grading search on a line that loses no material on the board
+        // (`VerdictConfirmation.needed`) is searched again at the best move's depth before a note says so (`confirms`):
+        // a mistake or worse on any move (review13 #54), an inaccuracy on a move the parent's own search ranks among its
+        // first three, where the two searches disagree (review12 #153: the engine's second choice called an inaccuracy).
         let thresholds = AnnotationOptions().verdicts
         var confirm: [Position] = []
         var again: [(Position, EngineVerdict, [Move])] = []
         for (p, v, moves) in parents {
             guard let g = out[p.identity] else { continue }
             var asked = false
-            for m in moves where v.lines.prefix(confirmedRanks).contains(where: { $0.uci == m.uci }) {
+            for m in moves {
                 let c = p.playingUnchecked(m)
                 guard !deep.contains(c.identity), !c.legalMoves.isEmpty, let grade = thresholds.grade(move: m.uci, before: g, after: nil),
-                      let rank = grade.rank, VerdictConfirmation.needed(grade, line: g.lines[rank - 1], in: p) else { continue }
+                      let rank = grade.rank, Self.confirms(grade, topRanked: v.lines.prefix(confirmedRanks).contains(where: { $0.uci == m.uci })),
+                      VerdictConfirmation.needed(grade, line: g.lines[rank - 1], in: p) else { continue }
                 deep.insert(c.identity)
                 confirm.append(c)
                 asked = true
@@ -273,6 +274,14 @@ struct MoveNotes {
 
     /// The parent search's lines whose moves' verdicts of inaccuracy or worse are confirmed at the best move's depth.
     static let confirmedRanks = 3
+
+    /// Whether a grading search's verdict (on a line that loses no material, `VerdictConfirmation.needed`) is searched
+    /// again at the best move's depth: a mistake or worse on any move, an inaccuracy on one the parent's search ranks
+    /// among its first `confirmedRanks`. A mistake the line shows no material for is where a shallow search most often
+    /// misjudges (review13 #54: Qf3 "a mistake" at 40,000 nodes, 0.25 pawn behind Be2 at 400,000).
+    static func confirms(_ grade: MoveGrade, topRanked: Bool) -> Bool {
+        grade.verdict >= .mistake || (topRanked && grade.verdict >= .inaccuracy)
+    }
 
     /// The learner at each curriculum node (by node id): the side of the course of the first line that reaches it.
     static func learners(tree: OpeningTree, sources: [OpeningSource]) -> [Int: PieceColor] {
