@@ -320,6 +320,58 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     }
 }
 
+/// Review14's false notes, each in the rule it broke.
+@Suite struct Review14Tests {
+    /// #108: after 1...Nh6 the refutation's reply 2.Nxf7 is the engine's own choice (a perpetual follows): its words do
+    /// not say it "gives up the knight for only the pawn". The same capture graded a mistake still does.
+    @Test func theEnginesOwnCaptureIsNoBadTrade() throws {
+        let p = try Position(fen: "rnbqk1nb/pp3p2/2pp4/4N1p1/2BPPp2/2N5/PPP3P1/R1BQK3 b Qq - 0 1")
+        let nh6 = try p.move(uci: "g8h6")
+        let after = p.playingUnchecked(nh6)
+        let pv = ["e5f7", "h6f7", "d1h5", "d6d5", "c3d5", "h8d4"]
+        let oracle = StubOracle(verdicts: [p.fen(): verdict([try line(p, ["d6e5", "d4e5"], -78, depth: 12)], depth: 12),
+                                           after.fen(): verdict([try line(after, pv, 213, depth: 12)], depth: 12)])
+        let note = Explainer(engine: oracle).explain(nh6, in: p, learner: .black).note
+        #expect(note.grade?.verdict == .mistake)
+        let refutation = try #require(note.refutation)
+        #expect(refutation.uci.first == "e5f7")
+        #expect(!refutation.text.contains("for only"), "\(refutation.text)")
+        #expect(refutation.text.contains("Nxf7 captures the pawn on f7"), "\(refutation.text)")
+    }
+
+    /// #163: after 1.Nd2, blocking the check from b4, the knight is pinned to the king and cannot take back on e4:
+    /// 1...Qxe4+ wins the pawn. The static exchange leaves a piece pinned to its king out unless the square is on its
+    /// pin line, so the note does not say Nd2 "defends the pawn on e4".
+    @Test func aPinnedPieceDefendsNothingOffItsLine() throws {
+        let p = try Position(fen: "r1b1k1nr/pppp1ppp/2n5/1N6/1b2P2q/8/PPP2PPP/RNBQKB1R w KQkq - 0 1")
+        let after = p.playingUnchecked(try p.move(uci: "b1d2"))
+        #expect(BoardFacts.exchangeGain(after.board, on: .e4, by: .black) == 100)
+        // Unpinned (no bishop on b4), the knight does defend it: the queen would be lost for the pawn.
+        let free = try Position(fen: "r1b1k1nr/pppp1ppp/2n5/1N6/4P2q/8/PPPN1PPP/R1BQKB1R b KQkq - 0 1")
+        #expect(BoardFacts.exchangeGain(free.board, on: .e4, by: .black) == 0)
+        // A pinned piece still takes on its own line: the pinner itself.
+        let onLine = try Position(fen: "k7/4r3/8/8/8/8/4R3/4K3 w - - 0 1")
+        #expect(BoardFacts.exchangeGain(onLine.board, on: .e7, by: .white) == 500)
+        let note = try #require(Annotator().annotate(line: [LineMove(before: p, move: try p.move(uci: "b1d2"))], learner: .white).first)
+        #expect(!note.motifs.contains { $0.kind == .defends }, "\(note.motifs)")
+        #expect(!note.explanation.contains("defends the pawn on e4"), "\(note.explanation)")
+    }
+
+    /// #194: Bg3 "a blunder, Bxd7+ better by 4.3 pawns" from a 40,000-node line that loses one pawn; 2.3 pawns at
+    /// 400,000 nodes. A line whose material does not bear out the loss needs the deeper search, as a line that loses
+    /// none does; a line that loses a knight for a loss of four pawns does not.
+    @Test func aLossTheLinesMaterialDoesNotBearOutIsConfirmed() throws {
+        let p = try Position(fen: "r3kbnr/pp1bpppp/8/1B1N4/3p1B2/4P3/PqP2PPP/R2QK1NR w KQkq - 0 1")
+        let bg3 = try line(p, ["f4g3", "e8c8", "b5d7", "d8d7", "a1b1", "b2a2", "d5b4", "a2a5", "e3d4", "e7e5", "c2c3", "e5d4"], 254, depth: 12)
+        let v = verdict([try line(p, ["b5d7", "e8d8", "d7a4"], 683, depth: 14), bg3], depth: 14)
+        let grade = try #require(VerdictThresholds.standard.grade(move: "f4g3", before: v, after: nil))
+        #expect(grade.verdict == .blunder)
+        #expect(LineMaterial(bg3.pv, from: p).change(for: .white) == -100)
+        #expect(VerdictConfirmation.needed(grade, line: bg3, in: p))
+        #expect(!MaterialSwing.agrees(100, withLoss: 429) && MaterialSwing.agrees(300, withLoss: 400))
+    }
+}
+
 @Suite struct DuplicateSubjectTests {
     /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
     /// trade queens": one clause about the queen on h8.

@@ -38,9 +38,10 @@ enum BoardFacts {
     }
 
     /// The cheapest piece of `side` attacking `square` within `occupied`.
-    static func cheapestAttacker(_ board: Board, _ square: Square, by side: PieceColor, occupied: Bitboard) -> (Square, Role)? {
+    static func cheapestAttacker(_ board: Board, _ square: Square, by side: PieceColor, occupied: Bitboard,
+                                 excluding: Bitboard = .empty) -> (Square, Role)? {
         var best: (Square, Role)?
-        for s in board.attackers(of: square, by: side, occupied: occupied) & occupied {
+        for s in board.attackers(of: square, by: side, occupied: occupied) & occupied & ~excluding {
             guard let r = board.role(at: s) else { continue }
             if best == nil || value(r) < value(best?.1 ?? .king) { best = (s, r) }
         }
@@ -49,21 +50,32 @@ enum BoardFacts {
 
     /// What `side` wins by starting captures on `square` (static exchange, both sides choosing
     /// to stop when it pays): 0 when it should not capture, positive when it wins material.
+    /// A piece pinned to its own king takes part only when `square` is on its pin line (it takes the pinner, or the
+    /// square lies between): Nd2 pinned by Bb4 does not defend e4 (review14 #163, "defends the pawn on e4").
     static func exchangeGain(_ board: Board, on square: Square, by side: PieceColor) -> Int {
         guard let target = board.role(at: square), board.color(at: square) == side.opposite else { return 0 }
         var occ = board.occupied
+        // Out of the exchange: a piece of either side pinned to its king off this square's line, while its pinner and its
+        // king still stand (a pinner that takes on the square frees it: Qxg7 Bxg7 with the bishop pinned from h8). The
+        // pinned piece still blocks the lines through it.
+        let offLine = [PieceColor.white, .black].flatMap { c in
+            pins(board, by: c).filter { $0.absolute && !Attacks.between($0.pinner, $0.behind).with($0.pinner).contains(square) }
+        }
+        func pinned(_ occ: Bitboard) -> Bitboard {
+            offLine.reduce(Bitboard.empty) { occ.contains($1.pinner) && occ.contains($1.behind) ? $0.with($1.pinned) : $0 }
+        }
         var gain = [Int](repeating: 0, count: 34)
         var d = 0
         var mover = side
         gain[0] = value(target)
-        guard var attacker = cheapestAttacker(board, square, by: mover, occupied: occ) else { return 0 }
+        guard var attacker = cheapestAttacker(board, square, by: mover, occupied: occ, excluding: pinned(occ)) else { return 0 }
         while d < 32 {
             d += 1
             gain[d] = value(attacker.1) - gain[d - 1]
             if max(-gain[d - 1], gain[d]) < 0 { break }
             occ.remove(attacker.0)
             mover = mover.opposite
-            guard let next = cheapestAttacker(board, square, by: mover, occupied: occ) else { break }
+            guard let next = cheapestAttacker(board, square, by: mover, occupied: occ, excluding: pinned(occ)) else { break }
             attacker = next
         }
         while d > 1 {

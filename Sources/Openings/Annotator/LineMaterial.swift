@@ -214,7 +214,10 @@ public struct MaterialSwing: Hashable, Sendable {
     /// its value within half the loss (at least a pawn and a half) of it. A line that stops before its point names too
     /// little ("a pawn" where the fork takes the rook next, 4.2 pawns), or one the engine does not believe in ("a bishop"
     /// that an intermediate check wins back, 1.7 pawns): neither is said (review7, docs/coach-notes.md).
-    public func agrees(withLoss loss: Int) -> Bool { abs(value - loss) <= max(150, loss / 2) }
+    public func agrees(withLoss loss: Int) -> Bool { Self.agrees(value, withLoss: loss) }
+
+    /// Whether material worth `value` centipawns accounts for a loss of `loss` centipawns (``agrees(withLoss:)``).
+    public static func agrees(_ value: Int, withLoss loss: Int) -> Bool { abs(value - loss) <= max(150, loss / 2) }
 
     /// Whether this swing only wins back what its side was down on the board before it (`balance`: centipawns, that
     /// side's view): it leaves the side at most a pawn ahead where it was behind ("wins back two pawns", the pawns of a

@@ -80,6 +80,11 @@ enum RuleDetectors {
             if given > got, !BoardFacts.winningCaptures(c.after.playingUnchecked(r), by: c.us).isEmpty {
                 return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
             }
+            // "For only" says the capture is bad: not of a move the engine grades good or best, a refutation's reply above
+            // all (review14 #108: Nxf7, the engine's own choice, gives the knight for a perpetual check).
+            if given > got, let g = EngineDetectors.grade(c), g.verdict < .inaccuracy {
+                return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
+            }
             // Nor is it given up when a line the engine gives after the move wins it back within the longest line a note
             // shows: its search after the move (review11 #182: Bxf7+ Kxf7 Bg5 Qf8 Qb3+ d5 Qxc3), or the line the move is
             // part of, a refutation's reply going on as the deeper search before it saw (review11 #57: Nxe4 Nxe4 Qh4+ g3

@@ -39,12 +39,16 @@ public enum VerdictConfirmation {
     }
 
     /// Whether `grade`, read from `line` (the move's own line in a search of `position`), must be confirmed: an
-    /// inaccuracy or worse (a drop of 100 permille or more), both scores centipawns (mates are mates), and the mover's
-    /// material at the end of the line not a pawn below what it was before the move — a verdict the shallow line does
-    /// not show on the board (docs/annotator.md, "Confirmed verdicts").
+    /// inaccuracy or worse (a drop of 100 permille or more), both scores centipawns (mates are mates), and a verdict the
+    /// shallow line does not show on the board: the mover's material at the end of the line not a pawn below what it
+    /// was before the move, or a loss of material that does not bear out the centipawn loss
+    /// (``MaterialSwing/agrees(_:withLoss:)``: review14 #194, Bg3 "a blunder, 4.3 pawns" on a line that loses a pawn,
+    /// 2.3 pawns at 400,000 nodes) (docs/annotator.md, "Confirmed verdicts").
     public static func needed(_ grade: MoveGrade, line: EngineLine, in position: Position) -> Bool {
         guard grade.verdict >= .inaccuracy, grade.rank != nil, case .centipawns = grade.best, case .centipawns = grade.played else { return false }
-        return LineMaterial(line.pv, from: position).change(for: position.turn) > -100
+        let change = LineMaterial(line.pv, from: position).change(for: position.turn)
+        guard change <= -100, let loss = grade.centipawnLoss else { return true }
+        return !MaterialSwing.agrees(-change, withLoss: loss)
     }
 
     /// Whether `move`'s line in `verdict` (a shallow search of `position`) settles its grade without a deeper search: a
