@@ -372,6 +372,45 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     }
 }
 
+/// Review15's false notes, each in the rule it broke.
+@Suite struct Review15Tests {
+    /// #51: after 1...Nd4 2.Nxd4 Qxd4 3.c3 Qd5 4.cxb4 Qxg2 the knights are traded and the bishop is what is lost: "a
+    /// bishop for a pawn", not "a knight for a pawn". A unit taken straight back by one of the same value is a trade.
+    @Test func aUnitTakenStraightBackIsATradeNotTheLoss() throws {
+        let p = try Position(fen: "r1b1k1nr/pppp1ppp/2n5/1N6/1b2q3/8/PPPBBPPP/RN1QK2R b KQkq - 0 1")
+        let nd4 = try p.move(uci: "c6d4")
+        let after = p.playingUnchecked(nd4)
+        let pv = ["b5d4", "e4d4", "c2c3", "d4d5", "c3b4", "d5g2"]
+        let oracle = StubOracle(verdicts: [p.fen(): verdict([try line(p, ["e8d8", "b1c3"], -32, depth: 12)], depth: 12),
+                                           after.fen(): verdict([try line(after, pv, 375, depth: 12)], depth: 12)])
+        let note = Explainer(engine: oracle).explain(nd4, in: p, learner: .black).note
+        #expect(note.grade?.verdict == .blunder)
+        #expect(note.text.contains("it loses a bishop for a pawn"), "\(note.text)")
+        #expect(note.refutation?.text.contains("White has won back a bishop for a pawn.") == true, "\(note.refutation?.text ?? "")")
+        // The same count by hand: Black lost the knight and the bishop, White the knight and a pawn.
+        let won = MaterialWon(move: nd4, in: p, line: LineMaterial.refutation(of: nd4, in: p, pv: pv))
+        #expect(won.swing(for: .white) == MaterialSwing(won: [.bishop], given: [.pawn]))
+    }
+
+    /// #25: the better move Nxe5 takes a knight, but …axb5 takes White's other knight: the line nets a pawn, so the
+    /// better move's words do not say it "wins a knight"; it takes the knight that attacked its own.
+    @Test func aCaptureWinsOnlyTheUnitItsLineKeeps() throws {
+        let p = try Position(fen: "r1bqkb1r/5ppp/p3pn2/1N2n3/3p4/3B1N2/PP3PPP/R1BQK2R w KQkq - 0 1")
+        let nbxd4 = try p.move(uci: "b5d4"), nxe5 = try p.move(uci: "f3e5")
+        let after = p.playingUnchecked(nbxd4), better = p.playingUnchecked(nxe5)
+        let best = ["f3e5", "a6b5", "d3b5", "c8d7", "e5d7", "d8a5", "c1d2", "a5b5", "d7f8", "e8f8"]
+        let oracle = StubOracle(verdicts: [
+            p.fen(): verdict([try line(p, best, 47, depth: 12)], depth: 12),
+            after.fen(): verdict([try line(after, ["f8b4", "e1e2", "e5d3", "d1d3"], 150, depth: 12)], depth: 12),
+            better.fen(): verdict([try line(better, Array(best.dropFirst()), -47, depth: 12)], depth: 12)])
+        let note = Explainer(engine: oracle).explain(nbxd4, in: p, learner: .white).note
+        #expect(note.grade?.verdict == .blunder)
+        let text = try #require(note.better?.text)
+        #expect(!text.contains("wins a knight") && !text.contains("wins the knight"), "\(text)")
+        #expect(text.hasPrefix("Nxe5 takes first: the knight on e5 was attacking it."), "\(text)")
+    }
+}
+
 @Suite struct DuplicateSubjectTests {
     /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
     /// trade queens": one clause about the queen on h8.

@@ -65,8 +65,9 @@ enum EngineDetectors {
         else { return [] }
         if let p = c.previous, p.capture != nil, p.to == c.move.to { return [] }   // a recapture restores, it does not win
         // The engine's line after the capture, to a quiet point, must leave the mover a pawn or more up on the board:
-        // a capture the line wins back (a pawn trade by another route) wins nothing.
-        if let best = v.lines.first, Self.lineChange(c, best) < 100 { return [] }
+        // a capture the line wins back (a pawn trade by another route) wins nothing; and keep the unit it names, less a
+        // pawn at most (review15 #25: Nxe5 "wins a knight" while …axb5 takes the other knight, a pawn net).
+        if let best = v.lines.first, Self.lineChange(c, best) < max(100, net - 100) { return [] }
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
         return [.captures(piece: c.moved.role, target: target, outcome: .winsMaterial, evidence: c.evidence(played, of: v))]
     }

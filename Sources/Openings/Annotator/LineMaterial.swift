@@ -152,11 +152,24 @@ struct MaterialWon {
         var movers: [(PieceColor, Move)] = [(position.turn, move)]
         for (p, m) in zip(line.positions, line.moves) { movers.append((p.turn, m)) }
         var promotedOn: [Square: PieceColor] = [:]
+        // The last capture: its square and the value of the unit it took.
+        var last: (square: Square, value: Int)?
         for (side, m) in movers {
             if let r = m.capture {
                 // A unit that promoted in the line and is taken is the pawn it was (gxh8=Q Qxh8: a pawn lost).
                 let was = promotedOn.removeValue(forKey: m.to) == side.opposite ? Role.pawn : r
-                lost[side.opposite, default: []].append(was)
+                if let l = last, l.square == m.to, !m.isEnPassant, l.value == BoardFacts.value(was) {
+                    // Taken straight back by a unit of the same value: a trade, neither unit is what the line wins
+                    // (review15 #51: Nxd4 Qxd4 trades knights before c3 forks and wins the bishop: "a bishop", not
+                    // "a knight").
+                    lost[side]?.removeLast()
+                    last = nil
+                } else {
+                    lost[side.opposite, default: []].append(was)
+                    last = (m.to, BoardFacts.value(was))
+                }
+            } else {
+                last = nil
             }
             if let moved = promotedOn.removeValue(forKey: m.from) { promotedOn[m.to] = moved }
             if m.promotion != nil { promotedOn[m.to] = side }
