@@ -15,6 +15,18 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
                   engine: "stub", profile: "stub")
 }
 
+/// The explainer's note on `uci` at `fen`, the engine scripted: its best line before the move (`best`, `bestCP`) and
+/// its line after it (`reply`, `replyCP`), both at depth 12.
+private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: Int, reply: [String], _ replyCP: Int,
+                       learner: PieceColor) throws -> (Position, Move, Note) {
+    let p = try Position(fen: fen)
+    let move = try p.move(uci: uci)
+    let after = p.playingUnchecked(move)
+    let oracle = StubOracle(verdicts: [p.fen(): verdict([try line(p, best, bestCP, depth: 12)], depth: 12),
+                                       after.fen(): verdict([try line(after, reply, replyCP, depth: 12)], depth: 12)])
+    return (p, move, Explainer(engine: oracle).explain(move, in: p, learner: learner).note)
+}
+
 @Suite struct VerdictConfirmationTests {
     /// Review #192: after 1.d4 … 12.h3, 12.Rc1 scored -0.49 against 12.h4's +0.99 in the every-move search (depth 8):
     /// "a mistake". Searched on their own (120,000 nodes, depth 13–14) Rc1 is -0.06 and h4 +0.14: a good move.
@@ -325,13 +337,8 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     /// #108: after 1...Nh6 the refutation's reply 2.Nxf7 is the engine's own choice (a perpetual follows): its words do
     /// not say it "gives up the knight for only the pawn". The same capture graded a mistake still does.
     @Test func theEnginesOwnCaptureIsNoBadTrade() throws {
-        let p = try Position(fen: "rnbqk1nb/pp3p2/2pp4/4N1p1/2BPPp2/2N5/PPP3P1/R1BQK3 b Qq - 0 1")
-        let nh6 = try p.move(uci: "g8h6")
-        let after = p.playingUnchecked(nh6)
-        let pv = ["e5f7", "h6f7", "d1h5", "d6d5", "c3d5", "h8d4"]
-        let oracle = StubOracle(verdicts: [p.fen(): verdict([try line(p, ["d6e5", "d4e5"], -78, depth: 12)], depth: 12),
-                                           after.fen(): verdict([try line(after, pv, 213, depth: 12)], depth: 12)])
-        let note = Explainer(engine: oracle).explain(nh6, in: p, learner: .black).note
+        let (_, _, note) = try explained("rnbqk1nb/pp3p2/2pp4/4N1p1/2BPPp2/2N5/PPP3P1/R1BQK3 b Qq - 0 1", "g8h6", best: ["d6e5", "d4e5"], -78,
+                                         reply: ["e5f7", "h6f7", "d1h5", "d6d5", "c3d5", "h8d4"], 213, learner: .black)
         #expect(note.grade?.verdict == .mistake)
         let refutation = try #require(note.refutation)
         #expect(refutation.uci.first == "e5f7")
@@ -377,13 +384,9 @@ private func verdict(_ lines: [EngineLine], depth: Int, score: Score? = nil) -> 
     /// #51: after 1...Nd4 2.Nxd4 Qxd4 3.c3 Qd5 4.cxb4 Qxg2 the knights are traded and the bishop is what is lost: "a
     /// bishop for a pawn", not "a knight for a pawn". A unit taken straight back by one of the same value is a trade.
     @Test func aUnitTakenStraightBackIsATradeNotTheLoss() throws {
-        let p = try Position(fen: "r1b1k1nr/pppp1ppp/2n5/1N6/1b2q3/8/PPPBBPPP/RN1QK2R b KQkq - 0 1")
-        let nd4 = try p.move(uci: "c6d4")
-        let after = p.playingUnchecked(nd4)
         let pv = ["b5d4", "e4d4", "c2c3", "d4d5", "c3b4", "d5g2"]
-        let oracle = StubOracle(verdicts: [p.fen(): verdict([try line(p, ["e8d8", "b1c3"], -32, depth: 12)], depth: 12),
-                                           after.fen(): verdict([try line(after, pv, 375, depth: 12)], depth: 12)])
-        let note = Explainer(engine: oracle).explain(nd4, in: p, learner: .black).note
+        let (p, nd4, note) = try explained("r1b1k1nr/pppp1ppp/2n5/1N6/1b2q3/8/PPPBBPPP/RN1QK2R b KQkq - 0 1", "c6d4", best: ["e8d8", "b1c3"], -32,
+                                           reply: pv, 375, learner: .black)
         #expect(note.grade?.verdict == .blunder)
         #expect(note.text.contains("it loses a bishop for a pawn"), "\(note.text)")
         #expect(note.refutation?.text.contains("White has won back a bishop for a pawn.") == true, "\(note.refutation?.text ?? "")")
