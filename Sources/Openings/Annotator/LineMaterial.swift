@@ -142,13 +142,13 @@ struct MaterialWon {
     private var unsettled = false
     private let start: Position
     private let end: Position
-    /// Where the engine's whole line comes to rest (``LineMaterial/restingEnd``): the gain must still be there.
-    private let rest: Position
+    /// The line counted: where its whole line comes to rest (``LineMaterial/restingEnd``) is worked out only for a gain.
+    private let line: LineMaterial
 
     init(move: Move, in position: Position, line: LineMaterial) {
         start = position
         end = line.positions.last ?? position.playingUnchecked(move)
-        rest = line.restingEnd
+        self.line = line
         var movers: [(PieceColor, Move)] = [(position.turn, move)]
         for (p, m) in zip(line.positions, line.moves) { movers.append((p.turn, m)) }
         var promotedOn: [Square: PieceColor] = [:]
@@ -199,8 +199,8 @@ struct MaterialWon {
         let net = got.map(BoardFacts.value).reduce(0, +) - gave.map(BoardFacts.value).reduce(0, +)
         // The gain must also stand where the engine's whole line comes to rest: a piece that wins a pawn and is trapped
         // in doing so has won nothing (review13 #54: …Nxf2 Rh2, the knight lost later in the line).
-        let kept = LineMaterial.balance(rest.board, side) - LineMaterial.balance(start.board, side)
-        guard net >= 100, net == board, kept >= net else { return nil }
+        guard net >= 100, net == board,
+              LineMaterial.balance(line.restingEnd.board, side) - LineMaterial.balance(start.board, side) >= net else { return nil }
         return MaterialSwing(won: got, given: gave)
     }
 

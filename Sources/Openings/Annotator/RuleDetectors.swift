@@ -77,12 +77,10 @@ enum RuleDetectors {
             // "Gives up the knight for only the pawn" is about the material once the exchange is over: a unit the mover
             // wins straight after the recapture (one the capture uncovered: 6.Nxe5 Nxe5 7.Qxh5, the queen behind the
             // knight) is part of it, so the capture only takes.
-            if given > got, !BoardFacts.winningCaptures(c.after.playingUnchecked(r), by: c.us).isEmpty {
-                return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
-            }
-            // "For only" says the capture is bad: not of a move the engine grades good or best, a refutation's reply above
-            // all (review14 #108: Nxf7, the engine's own choice, gives the knight for a perpetual check).
-            if given > got, let g = EngineDetectors.grade(c), g.verdict < .inaccuracy {
+            // And "for only" says the capture is bad: not of a move the engine grades good or best, a refutation's reply
+            // above all (review14 #108: Nxf7, the engine's own choice, gives the knight for a perpetual check).
+            if given > got, !BoardFacts.winningCaptures(c.after.playingUnchecked(r), by: c.us).isEmpty
+                || (EngineDetectors.grade(c)?.verdict).map({ $0 < .inaccuracy }) == true {
                 return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
             }
             // Nor is it given up when a line the engine gives after the move wins it back within the longest line a note

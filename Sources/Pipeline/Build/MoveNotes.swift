@@ -241,8 +241,8 @@ struct MoveNotes {
             for (c, r) in zip(ask, engine.analyse(ask)) { if case .success(let v) = r { children[c.identity] = v } }
             searches += ask.count
         }
-        // A verdict read from the move's grading search on a line that loses no material on the board
-        // (`VerdictConfirmation.needed`) is searched again at the best move's depth before a note says so (`confirms`):
+        // A verdict read from the move's grading search on a line whose material does not show it on the board
+        // (`VerdictConfirmation.needed`: none lost, or not what the loss says) is searched again at the best move's depth before a note says so (`confirms`):
         // a mistake or worse on any move (review13 #54), an inaccuracy on a move the parent's own search ranks among its
         // first three, where the two searches disagree (review12 #153: the engine's second choice called an inaccuracy).
         let thresholds = AnnotationOptions().verdicts
@@ -275,7 +275,7 @@ struct MoveNotes {
     /// The parent search's lines whose moves' verdicts of inaccuracy or worse are confirmed at the best move's depth.
     static let confirmedRanks = 3
 
-    /// Whether a grading search's verdict (on a line that loses no material, `VerdictConfirmation.needed`) is searched
+    /// Whether a grading search's verdict (on a line whose material does not show it, `VerdictConfirmation.needed`) is searched
     /// again at the best move's depth: a mistake or worse on any move, an inaccuracy on one the parent's search ranks
     /// among its first `confirmedRanks`. A mistake the line shows no material for is where a shallow search most often
     /// misjudges (review13 #54: Qf3 "a mistake" at 40,000 nodes, 0.25 pawn behind Be2 at 400,000).
