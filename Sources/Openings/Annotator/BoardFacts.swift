@@ -55,6 +55,8 @@ enum BoardFacts {
     static func exchangeGain(_ board: Board, on square: Square, by side: PieceColor) -> Int {
         guard let target = board.role(at: square), board.color(at: square) == side.opposite else { return 0 }
         var occ = board.occupied
+        // Most squares asked about (every enemy piece, from `winningCaptures`) have no attacker at all: no pins to find.
+        guard cheapestAttacker(board, square, by: side, occupied: occ) != nil else { return 0 }
         // Out of the exchange: a piece of either side pinned to its king off this square's line, while its pinner and its
         // king still stand (a pinner that takes on the square frees it: Qxg7 Bxg7 with the bishop pinned from h8). The
         // pinned piece still blocks the lines through it.
