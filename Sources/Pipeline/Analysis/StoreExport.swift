@@ -53,7 +53,7 @@ public enum StoreExport {
         build.engine.recording = true
         build.engine.storeOnly = config.check
         let folder = build.engine.storeDirectory ?? "openings/engine"
-        let asked: (report: BuildReport, oracles: [AnalyzerOracle])
+        let asked: (report: BuildReport, oracles: [AnalyzerOracle], sources: [OpeningSource])
         do throws(Diagnostic) {
             asked = try Build.askEverything(build, shard: nil, started: started)
         } catch {
@@ -83,7 +83,7 @@ public enum StoreExport {
             return StoreExportReport(diagnostics: report.diagnostics + [error], outcome: .engineUnavailable)
         }
         defer { deep.shutdown() }
-        _ = EngineChecks.checkLearnerMoves(LibraryFiles.load([build.openingsPath]).sources, oracle: deep)
+        _ = EngineChecks.checkLearnerMoves(asked.sources, oracle: deep)
         report.diagnostics += reported(deep.engineDiagnostics)
         if stops(&report) { return report }
         report.summary.analysedNow = (asked.report.counts["analysed_now"] ?? 0) + deep.searched

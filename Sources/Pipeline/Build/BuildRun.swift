@@ -371,16 +371,17 @@ public enum Build {
     }
 
     /// Asks the engine what a whole build asks, through the shard filter (`shard` nil: every position), and returns
-    /// the report and the oracles asked (the build's profile, then the name table's when the list adds positions).
+    /// the report, the oracles asked (the build's profile, then the name table's when the list adds positions) and the
+    /// sources it read (so a caller asks more of them without reading the files again).
     /// `forge build --shard` and `forge cache export-store` both run it, so the store holds exactly what a build reads.
     static func askEverything(_ config: BuildConfiguration, shard: AnalysisShard?, started: Date) throws(Diagnostic)
-        -> (report: BuildReport, oracles: [AnalyzerOracle]) {
+        -> (report: BuildReport, oracles: [AnalyzerOracle], sources: [OpeningSource]) {
         let lib = LibraryFiles.load([config.openingsPath])
         let sourceCheck = Validate.check(lib, oracle: nil, thresholds: config.thresholds)
         var report = BuildReport(diagnostics: sourceCheck.diagnostics, counts: [:], upToDate: false, seconds: 0, shard: shard)
         if sourceCheck.diagnostics.errorCount > 0 {
             report.seconds = Date().timeIntervalSince(started)
-            return (report, [])
+            return (report, [], lib.sources)
         }
         let filter = shard ?? AnalysisShard.whole
         let inner = try makeEngineOracle(config.engine, progress: config.progress)
@@ -434,7 +435,7 @@ public enum Build {
         report.diagnostics += inner.engineDiagnostics
         report.counts = storeCounts(oracles).merging(["positions_asked": asked, "shard_positions": inShard]) { _, b in b }
         report.seconds = Date().timeIntervalSince(started)
-        return (report, oracles)
+        return (report, oracles, lib.sources)
     }
 }
 
