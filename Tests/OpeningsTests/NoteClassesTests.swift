@@ -414,6 +414,57 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     }
 }
 
+@Suite struct Review17Tests {
+    /// #174: after 1.Bf5 exf5 2.Be3 Bxe3 the engine's shallow line plays 3.Nc3, not 3.fxe3 that takes the bishop back:
+    /// "By the end of the line, Black has won two bishops" counted White's lapse. The line now ends before the capture
+    /// White does not take back, and counts one bishop.
+    @Test func aRecaptureTheLineDeclinesIsNotWhatTheMoveLoses() throws {
+        let pv = ["e6f5", "c1e3", "c5e3", "b1c3", "e3f2", "g1h1", "f6g4", "c3e2", "f2e3"]
+        let (_, _, note) = try explained("r1bq1rk1/pp4pp/2n1pn2/2bp4/8/3B1N2/PPP2PPP/RNBQ1RK1 w - - 0 1", "d3f5",
+                                         best: ["c2c4", "d8d6", "c4d5", "e6d5"], -77, reply: pv, 610, learner: .white)
+        #expect(note.grade?.verdict == .blunder)
+        #expect(note.refutation?.san == ["exf5", "Be3"], "\(note.refutation?.san ?? [])")
+        let text = try #require(note.refutation?.text)
+        #expect(text.hasPrefix("By the end of the line, Black has won a bishop."), "\(text)")
+        #expect(!text.contains("two bishops"), "\(text)")
+    }
+
+    /// Na3?? Bxd1 Bb5+ c6 Bxb8: the line plays a check and takes a knight before it takes the bishop on d1 back, beyond
+    /// the part a note shows. The verdict counts the recapture the board offers ("a queen for a bishop"); the refutation
+    /// shows the engine's own move, Bxd1, and says no count its end does not show.
+    @Test func theVerdictCountsTheRecaptureTheLineShowsNot() throws {
+        let pv = ["g4d1", "f1b5", "c7c6", "f4b8", "e7e6", "b5d3", "a8b8", "e1d1", "a7a6"]
+        let (p, na3, note) = try explained("rn1qkb1r/ppp1pppp/5n2/3p4/3P1Bb1/4P3/PPP2PPP/RN1QKBNR w KQkq - 0 1", "b1a3",
+                                           best: ["d1d3", "c7c6", "d3b3", "d8b6", "h2h3"], 33, reply: pv, 593, learner: .white)
+        #expect(note.grade?.verdict == .blunder)
+        #expect(note.text.hasPrefix("This is a blunder: it loses a queen for a bishop."), "\(note.text)")
+        #expect(note.refutation?.san == ["Bxd1"], "\(note.refutation?.san ?? [])")
+        #expect(note.refutation?.text == "Bxd1 wins the queen on d1.", "\(note.refutation?.text ?? "")")
+        // Counted: the engine's Bxd1, then Rxd1 (the cheapest recapture); shown: Bxd1.
+        let line = LineMaterial.refutation(of: na3, in: p, pv: pv)
+        #expect(line.moves.map(\.uci) == ["g4d1", "a1d1"])
+        #expect(line.shown.moves.map(\.uci) == ["g4d1"])
+    }
+
+    /// A recapture declined because taking back gives a real check (h3?? Bxd1 Nc3, where Rxd1 Qxf2+ is worse) is the
+    /// line's own choice: the line stands whole and counts the queen.
+    @Test func aRecaptureDeclinedForACheckKeepsTheLine() throws {
+        let p = try Position(fen: "r3k2r/ppp2ppp/2p5/2b5/3qP1b1/3P4/PPP2PPP/RNBQ1RK1 w kq - 0 1")
+        let h3 = try p.move(uci: "h2h3")
+        let line = LineMaterial.refutation(of: h3, in: p, pv: ["g4d1", "b1c3", "d4b4", "c1f4", "d1c2"])
+        #expect(line.moves.map(\.uci) == ["g4d1", "b1c3", "d4b4", "c1f4", "d1c2"])
+    }
+
+    /// Taking something as big instead of taking back (…Bxf3 Bxb4, a queen for the queen) is no declined recapture.
+    @Test func aBiggerCaptureInsteadIsNoDecline() throws {
+        let p = try Position(fen: "rn2kbnr/pp3ppp/2p1p3/8/3qb3/3B1Q2/PPP1NPPP/R1B1K2R w KQkq - 0 1")
+        let a4 = try p.move(uci: "a2a4")
+        let pv = ["d4b4", "c1d2", "e4f3", "d2b4", "f8b4", "g2f3"]
+        let line = LineMaterial.refutation(of: a4, in: p, pv: pv)
+        #expect(line.moves.map(\.uci) == Array(pv.prefix(5)))
+    }
+}
+
 @Suite struct DuplicateSubjectTests {
     /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
     /// trade queens": one clause about the queen on h8.

@@ -258,7 +258,7 @@ public struct Explainer: Sendable {
     static func refutation(_ line: EngineLine, after move: Move, in position: Position, replyText: String?, loss: Int? = nil) -> NoteLine {
         let after = position.playingUnchecked(move)
         let pv = playable(line.pv, from: after)
-        let shown = LineMaterial.refutation(of: move, in: position, pv: pv.uci)
+        let shown = LineMaterial.refutation(of: move, in: position, pv: pv.uci).shown
         let san = Array(pv.san.prefix(shown.moves.count))
         let refuter = after.turn
         var words: [String] = []

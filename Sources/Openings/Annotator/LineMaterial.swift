@@ -9,6 +9,9 @@ struct LineMaterial {
     /// The line as it was played before any cut (``toQuietPoint(plies:atMost:)``, ``withoutLapses(of:)``): what the
     /// engine's line goes on to do after the part a note shows (``restingEnd``).
     private let whole: (positions: [Position], moves: [Move])
+    /// How many of `moves` a note shows (nil: all): fewer when the line counts a recapture the engine's line did not
+    /// play (``withoutLapses(of:)``), so that what a note shows is always the engine's own moves.
+    private var shownCount: Int?
 
     init(_ uci: [String], from start: Position) {
         var p = start
@@ -63,13 +66,31 @@ struct LineMaterial {
 
     /// The line cut before the first move of `side` inside it (not its first move) that gives away material the line
     /// does not stand on, when the line's end shows `side` down the exchange or more from before that move (``lapse``): a
-    /// capture that loses that much by static exchange (…Rxd3+ Bxd3, the rook for a knight), or a move not made in check after which the other
-    /// side's next move wins that much by exchange, which another legal move taking nothing would have kept (13.O-O??
-    /// Nxg3, where Qf3 saved the queen). A shallow line's later error is not what the move it refutes loses; the line
-    /// then ends on the other side's move before it, and the material is counted there.
+    /// capture that loses that much by static exchange (…Rxd3+ Bxd3, the rook for a knight), or a move not made in check
+    /// after which the other side's next move wins that much by exchange, which another legal move taking nothing would
+    /// have kept (13.O-O?? Nxg3, where Qf3 saved the queen). A shallow line's later error is not what the move it refutes
+    /// loses; the line then ends on the other side's move before it, and the material is counted there.
+    /// A move that does not take back what the board shows it could (``declinedRecapture(_:)``: …Bxe3 Nc3, where fxe3
+    /// regains the bishop) is counted as that recapture, and the line ends there; it shows the engine's moves before the
+    /// capture (``shown``).
     func withoutLapses(of side: PieceColor) -> LineMaterial {
-        for i in moves.indices where i > 0 && positions[i].turn == side && isLapse(i) {
-            let kept = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)), whole: whole)
+        for i in moves.indices where i > 0 && positions[i].turn == side {
+            var kept: LineMaterial
+            if let back = declinedRecapture(i) {
+                // Counted as taking back where the engine's shallow line did not: the capture, then the recapture the
+                // board offers (…Bxd1 Rxd1: "it loses a queen for a bishop", not "a queen" nor nothing at all). Shown:
+                // the engine's moves, to a quiet point before the capture.
+                let upTo = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)), whole: whole)
+                let shown = upTo.toQuietPoint(plies: i, atMost: i)
+                var counted = LineMaterial(positions: upTo.positions + [positions[i].playingUnchecked(back)], moves: upTo.moves + [back], whole: whole)
+                    .toQuietPoint(plies: i + 1, atMost: i + 1)
+                counted.shownCount = min(shown.moves.count, counted.moves.count)
+                return counted
+            } else if isLapse(i) {
+                kept = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)), whole: whole)
+            } else {
+                continue
+            }
             // Cut where an exchange is still pending, the line ends before it (the first move always kept).
             return kept.toQuietPoint(plies: kept.moves.count, atMost: kept.moves.count)
         }
@@ -80,9 +101,8 @@ struct LineMaterial {
     private func isLapse(_ i: Int) -> Bool {
         let before = positions[i], move = moves[i], after = positions[i + 1]
         let side = before.turn, other = side.opposite
-        // Only what the line's end shows lost counts: material given and won back inside the line (…exd5 Bxf5 dxc6) is
-        // an exchange, not a lapse.
-        guard let end = positions.last, Self.balance(end.board, side) - Self.balance(before.board, side) <= -Self.lapse else { return false }
+        guard let end = positions.last else { return false }
+        guard Self.balance(end.board, side) - Self.balance(before.board, side) <= -Self.lapse else { return false }
         let taken = move.capture.map(BoardFacts.value) ?? 0
         if move.capture != nil, !move.isEnPassant, BoardFacts.exchangeGain(after.board, on: move.to, by: other) - taken >= Self.lapse { return true }
         // A move made in check has few choices and the static count cannot weigh them (Qd2 blocking …Qxc3+): it stands.
@@ -99,6 +119,39 @@ struct LineMaterial {
         return kept <= lost - Self.lapse
     }
 
+    /// The recapture move `i` declines: the other side has just taken with a unit worth the exchange or more, which this
+    /// move could take straight back (``BoardFacts/takenBack(_:on:)``, the exchange after it counted); it takes nothing as
+    /// big instead, the line never takes that unit later, the line's end shows `side` down the exchange or more from
+    /// before that capture, and taking back is quiet: it gives the other side no check (but one that only gives the
+    /// checking piece away) and nothing worth the exchange to win by exchange (a recapture into a mating attack is rightly
+    /// declined: h3?? Bxd1 Nc3, where Rxd1 Qxf2+ is worse). The shallow line's choice, not what the move it refutes loses
+    /// (review17 #174: …Bxe3 Nc3 where fxe3 regains the bishop, "Black has won two bishops"; #135: …Nxe5 Nc3 with dxe5
+    /// to come). A pawn that took (…dxc3 winning a knight) is no such unit. Nil when move `i` declines nothing so.
+    private func declinedRecapture(_ i: Int) -> Move? {
+        let before = positions[i], move = moves[i], previous = moves[i - 1]
+        guard let end = positions.last, previous.capture != nil, !previous.isEnPassant, move.to != previous.to,
+              let unit = before.board.role(at: previous.to), let back = BoardFacts.takenBack(before, on: previous.to) else { return nil }
+        // Taking something as big instead (…Bxf3 Bxb4, the queen for the queen) is no decline.
+        if let taken = move.capture, BoardFacts.value(taken) >= BoardFacts.value(unit) { return nil }
+        let side = before.turn
+        guard Self.balance(end.board, side) - Self.balance(positions[i - 1].board, side) <= -Self.lapse else { return nil }
+        let then = before.playingUnchecked(back)
+        guard BoardFacts.value(unit) - BoardFacts.exchangeGain(then.board, on: previous.to, by: then.turn) >= Self.lapse else { return nil }
+        // The unit is taken later in the line (an intermediate check first: …Bb5+ c6 Bxc6+ Nxc6 Rxd1): no lapse.
+        var at = previous.to
+        for m in moves[i...] {
+            if m.to == at && m.capture != nil { return nil }
+            if m.from == at { at = m.to }
+        }
+        // A check that only gives the checking piece away (…Qxg2+ Kxg2) is no reason to decline.
+        let checks = then.legalMoves.contains { m in
+            let after = then.playingUnchecked(m)
+            return after.isCheck && BoardFacts.exchangeGain(after.board, on: m.to, by: after.turn) == 0
+        }
+        if checks { return nil }
+        return (BoardFacts.winningCaptures(then, by: then.turn).map(\.gain).max() ?? 0) < Self.lapse ? back : nil
+    }
+
     /// The least material a lapse gives away: the exchange (a rook for a minor piece). A pawn given inside an engine
     /// line is often its own choice (a gambit, play for the pawn); a piece or the exchange for nothing is the shallow
     /// line's error.
@@ -108,6 +161,12 @@ struct LineMaterial {
         self.positions = positions
         self.moves = moves
         self.whole = whole
+    }
+
+    /// The part of the line a note shows: the engine's own moves (``withoutLapses(of:)`` may count a recapture after them).
+    var shown: LineMaterial {
+        guard let n = shownCount, n < moves.count else { return self }
+        return LineMaterial(positions: Array(positions.prefix(n + 1)), moves: Array(moves.prefix(n)), whole: whole)
     }
 
     /// Where the whole line, as the engine gave it, comes to rest: its last quiet point (``isQuiet(_:)``), however much
