@@ -91,11 +91,17 @@ enum BoardFacts {
     /// `position`, when the exchange that follows (the other side recapturing as it pays) loses that side nothing. Nil when
     /// no capture takes it back without loss (11...exd4 12.Nxd4? Nxd4 and the queen cannot retake: the pawn stays).
     static func takenBack(_ position: Position, on square: Square) -> Move? {
+        takeBack(position, on: square)?.move
+    }
+
+    /// ``takenBack(_:on:)`` with what it regains: the unit's value less what the exchange after it wins back.
+    static func takeBack(_ position: Position, on square: Square) -> (move: Move, regained: Int)? {
         guard let unit = position.board.role(at: square), position.board.color(at: square) == position.turn.opposite else { return nil }
         let captures = position.legalMoves.filter { $0.to == square && $0.capture != nil }
         guard let take = captures.min(by: { value($0.role) < value($1.role) }) else { return nil }
         let then = position.playingUnchecked(take)
-        return value(unit) - exchangeGain(then.board, on: square, by: then.turn) >= 0 ? take : nil
+        let regained = value(unit) - exchangeGain(then.board, on: square, by: then.turn)
+        return regained >= 0 ? (take, regained) : nil
     }
 
     /// The opponent pieces `side` can win material against by capturing first, when it is `side`'s move:

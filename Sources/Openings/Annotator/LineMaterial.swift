@@ -75,24 +75,18 @@ struct LineMaterial {
     /// capture (``shown``).
     func withoutLapses(of side: PieceColor) -> LineMaterial {
         for i in moves.indices where i > 0 && positions[i].turn == side {
-            var kept: LineMaterial
-            if let back = declinedRecapture(i) {
-                // Counted as taking back where the engine's shallow line did not: the capture, then the recapture the
-                // board offers (…Bxd1 Rxd1: "it loses a queen for a bishop", not "a queen" nor nothing at all). Shown:
-                // the engine's moves, to a quiet point before the capture.
-                let upTo = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)), whole: whole)
-                let shown = upTo.toQuietPoint(plies: i, atMost: i)
-                var counted = LineMaterial(positions: upTo.positions + [positions[i].playingUnchecked(back)], moves: upTo.moves + [back], whole: whole)
-                    .toQuietPoint(plies: i + 1, atMost: i + 1)
-                counted.shownCount = min(shown.moves.count, counted.moves.count)
-                return counted
-            } else if isLapse(i) {
-                kept = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)), whole: whole)
-            } else {
-                continue
-            }
-            // Cut where an exchange is still pending, the line ends before it (the first move always kept).
-            return kept.toQuietPoint(plies: kept.moves.count, atMost: kept.moves.count)
+            let back = declinedRecapture(i)
+            guard back != nil || isLapse(i) else { continue }
+            // Cut before move `i`, where an exchange is still pending before it (the first move always kept).
+            let upTo = LineMaterial(positions: Array(positions.prefix(i + 1)), moves: Array(moves.prefix(i)), whole: whole)
+            let cut = upTo.toQuietPoint(plies: i, atMost: i)
+            guard let back else { return cut }
+            // Counted as taking back where the engine's shallow line did not: the capture, then the recapture the board
+            // offers (…Bxd1 Rxd1: "it loses a queen for a bishop", not "a queen" nor nothing at all). Shown: the cut.
+            var counted = LineMaterial(positions: upTo.positions + [positions[i].playingUnchecked(back)], moves: upTo.moves + [back],
+                                       whole: whole).toQuietPoint(plies: i + 1, atMost: i + 1)
+            counted.shownCount = min(cut.moves.count, counted.moves.count)
+            return counted
         }
         return self
     }
@@ -101,8 +95,9 @@ struct LineMaterial {
     private func isLapse(_ i: Int) -> Bool {
         let before = positions[i], move = moves[i], after = positions[i + 1]
         let side = before.turn, other = side.opposite
-        guard let end = positions.last else { return false }
-        guard Self.balance(end.board, side) - Self.balance(before.board, side) <= -Self.lapse else { return false }
+        // Only what the line's end shows lost counts: material given and won back inside the line (…exd5 Bxf5 dxc6) is
+        // an exchange, not a lapse.
+        guard let end = positions.last, Self.balance(end.board, side) - Self.balance(before.board, side) <= -Self.lapse else { return false }
         let taken = move.capture.map(BoardFacts.value) ?? 0
         if move.capture != nil, !move.isEnPassant, BoardFacts.exchangeGain(after.board, on: move.to, by: other) - taken >= Self.lapse { return true }
         // A move made in check has few choices and the static count cannot weigh them (Qd2 blocking …Qxc3+): it stands.
@@ -130,19 +125,19 @@ struct LineMaterial {
     private func declinedRecapture(_ i: Int) -> Move? {
         let before = positions[i], move = moves[i], previous = moves[i - 1]
         guard let end = positions.last, previous.capture != nil, !previous.isEnPassant, move.to != previous.to,
-              let unit = before.board.role(at: previous.to), let back = BoardFacts.takenBack(before, on: previous.to) else { return nil }
+              let unit = before.board.role(at: previous.to) else { return nil }
         // Taking something as big instead (…Bxf3 Bxb4, the queen for the queen) is no decline.
         if let taken = move.capture, BoardFacts.value(taken) >= BoardFacts.value(unit) { return nil }
         let side = before.turn
         guard Self.balance(end.board, side) - Self.balance(positions[i - 1].board, side) <= -Self.lapse else { return nil }
-        let then = before.playingUnchecked(back)
-        guard BoardFacts.value(unit) - BoardFacts.exchangeGain(then.board, on: previous.to, by: then.turn) >= Self.lapse else { return nil }
         // The unit is taken later in the line (an intermediate check first: …Bb5+ c6 Bxc6+ Nxc6 Rxd1): no lapse.
         var at = previous.to
         for m in moves[i...] {
             if m.to == at && m.capture != nil { return nil }
             if m.from == at { at = m.to }
         }
+        guard let (back, regained) = BoardFacts.takeBack(before, on: previous.to), regained >= Self.lapse else { return nil }
+        let then = before.playingUnchecked(back)
         // A check that only gives the checking piece away (…Qxg2+ Kxg2) is no reason to decline.
         let checks = then.legalMoves.contains { m in
             let after = then.playingUnchecked(m)
