@@ -18,8 +18,11 @@ let package = Package(
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         // The coach app's read API: answers for any FEN, Position or Polyglot key.
         .library(name: "CoachBundle", targets: ["CoachBundle"]),
-        // The explainer (Explainer, Annotator, the verdict table) and its engine protocol, EngineOracle: an app grades
-        // and explains moves beyond the bundle with its own engine, with the code the build uses. Foundation-free.
+        // The explainer (Explainer, Annotator, motifs, the writer, the verdict table) and its engine protocol,
+        // EngineOracle: an app grades and explains moves beyond the bundle with its own engine, with the code the build
+        // uses. Foundation-free.
+        .library(name: "Explainer", targets: ["Explainer"]),
+        // Opening sources: the model, the checks, the tree and the names (the validator an authoring app may link).
         .library(name: "Openings", targets: ["Openings"]),
     ],
     dependencies: [
@@ -31,18 +34,19 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"]),
         .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
+        .target(name: "Explainer", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
+        .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics", "Explainer"]),
         .target(name: "Words", dependencies: ["Diagnostics"]),
         .target(name: "BundleStore", dependencies: ["Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "CoachBundle", dependencies: ["ChessCore", "ChessPGN", "BundleStore", "Diagnostics", "Openings"]),
+        .target(name: "CoachBundle", dependencies: ["ChessCore", "ChessPGN", "BundleStore", "Diagnostics", "Explainer", "Openings"]),
         .target(
             name: "Pipeline",
-            dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Openings", "Words", "BundleStore", "CoachBundle", "Diagnostics"]
+            dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Explainer", "Openings", "Words", "BundleStore", "CoachBundle", "Diagnostics"]
         ),
         .executableTarget(
             name: "forge",
             // Every module it imports, declared: Pipeline runs the commands; the others give option and report types.
-            dependencies: ["Pipeline", "ChessCore", "ChessPGN", "Diagnostics", "Openings", "UCIEngine", "Words",
+            dependencies: ["Pipeline", "ChessCore", "ChessPGN", "Diagnostics", "Explainer", "Openings", "UCIEngine", "Words",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The timing modes of `make bench` (scripts/bench/*.sh): not a product, never linked into forge or an app.
@@ -54,13 +58,13 @@ let package = Package(
         .testTarget(name: "ChessCoreTests", dependencies: ["ChessCore", "Diagnostics"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ChessPGNTests", dependencies: ["ChessPGN", "ChessCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "UCIEngineTests", dependencies: ["UCIEngine", "ChessCore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "OpeningsTests", dependencies: ["Openings", "ChessCore", "ChessPGN", "Diagnostics"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "OpeningsTests", dependencies: ["Openings", "Explainer", "ChessCore", "ChessPGN", "Diagnostics"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WordsTests", dependencies: ["Words", "Diagnostics"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BundleStoreTests", dependencies: ["BundleStore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CoachBundleTests", dependencies: ["CoachBundle", "Pipeline", "BundleStore", "ChessCore", "ChessPGN", "Openings", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CoachBundleTests", dependencies: ["CoachBundle", "Pipeline", "BundleStore", "ChessCore", "ChessPGN", "Explainer", "Openings", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "BundleStore", "ChessCore", "ChessPGN", "Diagnostics", "Openings", "UCIEngine", "Words",
+            dependencies: ["Pipeline", "BundleStore", "ChessCore", "ChessPGN", "Diagnostics", "Explainer", "Openings", "UCIEngine", "Words",
                            .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(name: "ForgeBenchTests", dependencies: ["forge-bench", "BundleStore"]),
     ]

@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "BundleStore", package: "ContentForge"),
                 .product(name: "Diagnostics", package: "ContentForge"),
                 .product(name: "CoachBundle", package: "ContentForge"),
+                .product(name: "Explainer", package: "ContentForge"),
                 .product(name: "Openings", package: "ContentForge"),
             ])
     ]

@@ -3,7 +3,7 @@
 import BundleStore
 import ChessCore
 import ChessPGN
-import Openings
+import Explainer
 
 extension CoachBundle {
     // MARK: What the coach says about a move

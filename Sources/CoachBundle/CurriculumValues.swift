@@ -2,7 +2,10 @@
 import BundleStore
 import ChessCore
 import ChessPGN
-import Openings
+import Explainer
+// The explainer's ExplanationSource, not BundleStore's row value of the same name (a scoped import wins the lookup;
+// `Explainer.ExplanationSource` would name a member of the struct Explainer).
+import enum Explainer.ExplanationSource
 
 /// An opening of the coach's curriculum (one source file).
 public struct CoachOpening: Hashable, Sendable {
@@ -88,9 +91,9 @@ public struct DeviationLeaving: Hashable, Sendable {
 /// A move's explanation and where it came from (an authored comment always wins over a generated one).
 public struct CoachExplanation: Hashable, Sendable {
     public var text: String
-    public var source: Openings.ExplanationSource
+    public var source: ExplanationSource
 
-    public init(text: String, source: Openings.ExplanationSource) {
+    public init(text: String, source: ExplanationSource) {
         self.text = text
         self.source = source
     }

@@ -1,6 +1,6 @@
 // MoveGrading: the bundle's judgement of a move graded with the one verdict table (Openings' VerdictThresholds).
 import ChessCore
-import Openings
+import Explainer
 
 extension MoveJudgement {
     /// The verdict on the move (best, good, inaccuracy, mistake, blunder: `VerdictThresholds.standard`, the table the

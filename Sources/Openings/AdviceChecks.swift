@@ -1,6 +1,7 @@
 // AdviceChecks: one piece of advice per situation — across the curriculum, the learner is taught one move in each position.
 import ChessCore
 import Diagnostics
+import Explainer
 
 /// VAL227 over every coach source at once: two taught lines (a main line, a phase-2 line) that give the learner
 /// different moves in the same position (the same Polyglot key) contradict each other.

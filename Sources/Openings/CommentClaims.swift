@@ -1,5 +1,6 @@
 // CommentClaims: the geometric and counting claims an authored comment makes, read from its words and checked on the board.
 import ChessCore
+import Explainer
 
 /// A claim about the board that an authored comment states in the present tense.
 ///

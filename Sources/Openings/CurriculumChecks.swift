@@ -2,6 +2,7 @@
 import ChessCore
 import ChessPGN
 import Diagnostics
+import Explainer
 
 /// Rules about what a beginner meets and reads, on one coach source, without the engine.
 public enum CurriculumChecks {

@@ -2,6 +2,7 @@
 import ChessCore
 import ChessPGN
 import Diagnostics
+import Explainer
 
 /// How much a learner move may lose against the engine's best move, in centipawns.
 public struct EngineThresholds: Sendable, Hashable {

@@ -1,6 +1,7 @@
 // NameChecks: the authored names (Opening/Variation/ECO tags, deviation names) against the name list (NAM1xx).
 import ChessCore
 import Diagnostics
+import Explainer
 
 /// An authored name the list disagrees with, accepted for a reason (a row of `openings/names-reasons.tsv`).
 public struct NameReason: Sendable, Hashable {

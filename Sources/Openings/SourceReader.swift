@@ -2,6 +2,7 @@
 import ChessCore
 import ChessPGN
 import Diagnostics
+import Explainer
 
 /// A `[%dev phase=2 name="Two Knights Defence"]` marker, read from the first comment of a variation.
 struct DeviationMarker: Hashable {

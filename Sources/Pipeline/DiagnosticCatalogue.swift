@@ -2,6 +2,7 @@
 import BundleStore
 import ChessPGN
 import Diagnostics
+import Explainer
 import Openings
 import UCIEngine
 import Words
@@ -13,7 +14,8 @@ public enum DiagnosticCatalogue {
     public static let modules: [(module: String, codes: [DiagnosticCode])] = [
         ("ChessCore", ChessCoreCode.all),
         ("ChessPGN", PGNCode.all),
-        ("Openings", ValidatorCode.all + NameCode.all + AnnotatorCode.all),
+        ("Openings", ValidatorCode.all + NameCode.all),
+        ("Explainer", AnnotatorCode.all),
         ("UCIEngine", EngineCode.all),
         ("Words", WordsCode.all),
         ("BundleStore", BundleCode.all),

@@ -1,7 +1,7 @@
 // forge annotate: PGN files' main lines and deviations with an explanation for every move, as PGN or jsonl.
 import ArgumentParser
+import Explainer
 import Foundation
-import Openings
 import Pipeline
 import UCIEngine
 

@@ -1,8 +1,9 @@
 // CoachBundleTests: the read API on a bundle built from the repository's coach sources.
-import Diagnostics
 import BundleStore
 import ChessCore
 import CoachBundle
+import Diagnostics
+import Explainer
 import Foundation
 import Openings
 import Testing

@@ -4,9 +4,9 @@ import BundleStore
 import ChessCore
 import ChessPGN
 import CoachBundle
+import Explainer
 import Foundation
 import GRDB
-import Openings
 import Testing
 
 @Suite(.serialized) struct CoachCurriculumTests {

@@ -3,9 +3,9 @@ import BundleStore
 import ChessCore
 import ChessPGN
 import CoachBundle
+import Explainer
 import Foundation
 import GRDB
-import Openings
 import Testing
 
 @Suite(.serialized) struct CoachNotesTests {

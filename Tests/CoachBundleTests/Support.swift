@@ -1,9 +1,10 @@
 // Support: bundles built from the repository's coach sources (no engine) for the read-API tests.
+@testable import Pipeline
 import BundleStore
 import ChessCore
+import Explainer
 import Foundation
 import Openings
-@testable import Pipeline
 
 /// The repository root, from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

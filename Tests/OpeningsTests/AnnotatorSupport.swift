@@ -4,6 +4,7 @@ import ChessPGN
 import Diagnostics
 import Foundation
 
+@testable import Explainer
 @testable import Openings
 
 enum AnnotatorFixture {

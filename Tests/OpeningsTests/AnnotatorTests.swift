@@ -1,9 +1,10 @@
 // AnnotatorTests: sentence length and variety, authored comments winning, arrows, and engine motifs with a stub oracle.
-import Diagnostics
 import ChessCore
 import ChessPGN
+import Diagnostics
 import Testing
 
+@testable import Explainer
 @testable import Openings
 
 @Suite struct AnnotatorTests {

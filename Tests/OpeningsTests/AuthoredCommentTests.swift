@@ -1,6 +1,6 @@
 // AuthoredComment: one reading of a comment's sentences and words, at word boundaries, for every reader of comments.
+@testable import Explainer
 import Testing
-@testable import Openings
 
 struct AuthoredCommentTests {
     @Test func sentencesAndWords() {

@@ -1,9 +1,10 @@
 // The claim-mutation measure: falsify the shipped comments' squares, pieces and counts (shipped.txt, every
 // authored comment of openings/coach) and count how many falsified comments the validator reports.
+@testable import Explainer
+@testable import Openings
 import ChessCore
 import Foundation
 import Testing
-@testable import Openings
 
 struct ShippedComment {
     var before: Position

@@ -4,6 +4,7 @@ import Diagnostics
 import Foundation
 import Testing
 
+@testable import Explainer
 @testable import Openings
 
 @Suite struct CoachExplanationTests {

@@ -1,8 +1,8 @@
 // The concept tagger against the substring rule it replaced, over every shipped comment: the only
 // disagreements are the reasoned ones in concept-disagreements.txt (the bundle's concepts change only there).
+@testable import Explainer
 import Foundation
 import Testing
-@testable import Openings
 
 /// The retired rule, kept as the second opinion: a stem found anywhere in the lower-cased text.
 func substringConcepts(_ text: String) -> Set<Concept> {

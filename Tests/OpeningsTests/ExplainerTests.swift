@@ -1,8 +1,8 @@
 // ExplainerTests: the verdict table against independently computed cases, and the note on a move from a scripted engine.
+@testable import Explainer
 import ChessCore
 import Foundation
 import Testing
-@testable import Openings
 
 struct VerdictCase: CustomStringConvertible, Sendable {
     var line: Int

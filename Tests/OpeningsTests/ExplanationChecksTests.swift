@@ -1,8 +1,9 @@
 // ExplanationChecksTests: the ANN5xx checks on authored comments and unexplained moves.
-import Diagnostics
 import ChessCore
+import Diagnostics
 import Testing
 
+@testable import Explainer
 @testable import Openings
 
 @Suite struct ExplanationChecksTests {

@@ -2,7 +2,7 @@
 import ChessCore
 import Testing
 
-@testable import Openings
+@testable import Explainer
 
 struct MotifCase: CustomStringConvertible, Sendable {
     var line: Int

@@ -1,8 +1,8 @@
 // NoteClassesTests: the classes of false notes a strong player's read found (docs/coach-notes.md), each on a real position
 // from that read, with the engine scripted from Stockfish 15.1's own figures at those positions.
+@testable import Explainer
 import ChessCore
 import Testing
-@testable import Openings
 
 /// An engine line with its PV and depth (the stub's own lines are one move deep).
 private func line(_ position: Position, _ pv: [String], _ cp: Int, depth: Int) throws -> EngineLine {

@@ -1,9 +1,9 @@
 // Review5NotesTests: the classes of the fifth strong-player read (docs/coach-notes.md), each on a note it found false or
 // misleading, at its real position, with the engine's own lines from the committed store (Fixtures/notes/review5.txt).
+@testable import Explainer
 import ChessCore
 import Foundation
 import Testing
-@testable import Openings
 
 /// A case of `Fixtures/notes/review5.txt`: a position, the move its note is about, the store's lines of its search.
 struct StoreCase {

@@ -1,9 +1,9 @@
 // Review6NotesTests: the classes of the sixth strong-player read (docs/coach-notes.md), each on a note it found false or
 // misleading, at its real position, with the engine's own lines from the committed store (Fixtures/notes/review6.txt).
+@testable import Explainer
 import ChessCore
 import Foundation
 import Testing
-@testable import Openings
 
 extension StoreCase {
     static let review6 = fixture("review6.txt")

@@ -1,8 +1,9 @@
 // The opening tree: shared positions merged, transpositions found, names given and inherited by the stated rule.
+@testable import Explainer
+@testable import Openings
 import ChessPGN
 import Diagnostics
 import Testing
-@testable import Openings
 
 func source(_ pgn: String, file: String) throws -> OpeningSource {
     let reader = PGNReader(fileName: file, text: pgn)

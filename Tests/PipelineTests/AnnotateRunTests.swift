@@ -1,7 +1,8 @@
 // AnnotateRunTests: `forge annotate` through Pipeline (jsonl keys and order, PGN comments, bad input) and the real engine's judgements.
-import Diagnostics
 import ChessCore
 import ChessPGN
+import Diagnostics
+import Explainer
 import Foundation
 import Openings
 import Testing

@@ -1,8 +1,8 @@
 // ExplainRunTests: `forge explain` with the real engine — notes, verdicts, separate fields, refusals before any search.
 import ChessCore
 import ChessPGN
+import Explainer
 import Foundation
-import Openings
 import Pipeline
 import Testing
 import UCIEngine

@@ -7,6 +7,7 @@ import Foundation
 import Testing
 import UCIEngine
 
+@testable import Explainer
 @testable import Openings
 @testable import Pipeline
 

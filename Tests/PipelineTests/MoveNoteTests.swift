@@ -7,7 +7,7 @@ import GRDB
 import Testing
 import UCIEngine
 
-@testable import Openings
+@testable import Explainer
 @testable import Pipeline
 
 /// An engine that knows nothing: every position is a problem (what a broken engine looks like).

@@ -4,7 +4,7 @@ import ChessCore
 import Foundation
 import GRDB
 
-@testable import Openings
+@testable import Explainer
 
 /// Reads `openings.sqlite` and checks its notes: every legal move of a curriculum position has one, every other
 /// position its top three and its list moves; each note, read back as a ``Note``, passes `Note.problems()`; no filler,

@@ -1,7 +1,7 @@
 // ShardOracle: the engine as one shard sees it: its own positions analysed, the others' left out.
 import ChessCore
+import Explainer
 import Foundation
-import Openings
 
 /// Passes the positions of `shard` to the engine; the others get a failure and are left to the
 /// other shards. Counts what was asked and what was this shard's.

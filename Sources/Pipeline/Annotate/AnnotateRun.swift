@@ -2,6 +2,7 @@
 import ChessCore
 import ChessPGN
 import Diagnostics
+import Explainer
 import Openings
 import UCIEngine
 

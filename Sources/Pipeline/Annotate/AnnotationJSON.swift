@@ -1,7 +1,7 @@
 // AnnotationJSON: one annotation as a jsonl line, keys in a fixed order so the same input gives the same bytes.
 import ChessCore
 import ChessPGN
-import Openings
+import Explainer
 
 enum AnnotationJSON {
     /// `{"ply":3,"san":"Nf3","uci":"g1f3","fen":"…","motifs":[{"name":"develops","squares":["g1","f3"]}],…,

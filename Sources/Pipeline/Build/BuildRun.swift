@@ -2,6 +2,7 @@
 import BundleStore
 import ChessCore
 import Diagnostics
+import Explainer
 import Foundation
 import Openings
 import UCIEngine

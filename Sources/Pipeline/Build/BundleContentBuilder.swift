@@ -2,6 +2,7 @@
 import BundleStore
 import ChessCore
 import ChessPGN
+import Explainer
 import Openings
 
 enum BundleContentBuilder {
@@ -32,7 +33,7 @@ enum BundleContentBuilder {
                                     description: line.role == .main ? nil : line.description,
                                     phase: line.deviation?.phase, parentLineID: line.role == .main ? nil : Int64(tl.parent),
                                     branchPly: line.role == .main ? nil : line.branchPly, key: lineKey(line, kind: kind, in: s),
-                                    deviationKind: line.deviation.map { deviationKind($0.kind) },
+                                    deviationKind: line.deviation.map(deviationKind),
                                     reason: line.deviation?.reason))
             let notes = tl.source < annotations.count && tl.lineIndex < annotations[tl.source].count ? annotations[tl.source][tl.lineIndex] : []
             for (i, m) in line.moves.enumerated() where i >= line.branchPly {
@@ -86,8 +87,9 @@ enum BundleContentBuilder {
         return BundleKeys.lineKey(openingSlug: source.slug, kind: kind, name: line.name, branch: branch)
     }
 
-    static func deviationKind(_ k: Openings.DeviationKind) -> BundleStore.DeviationKind {
-        switch k {
+    /// A deviation's kind as the bundle names it (the explainer's `DeviationKind` and the bundle's share their name).
+    static func deviationKind(_ d: Deviation) -> BundleStore.DeviationKind {
+        switch d.kind {
         case .deviation: .deviation
         case .trap: .trap
         case .sidestep: .sidestep

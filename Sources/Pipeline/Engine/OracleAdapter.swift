@@ -1,8 +1,8 @@
 // OracleAdapter: gives Openings an engine (its EngineOracle protocol) backed by UCIEngine's cached, pooled analyser.
 import ChessCore
 import Diagnostics
+import Explainer
 import Foundation
-import Openings
 import UCIEngine
 
 /// The engine the validator, regenerator, annotator and bundle builder ask. Counts what came from the engine

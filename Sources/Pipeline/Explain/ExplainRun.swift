@@ -4,8 +4,8 @@ import ChessCore
 import ChessPGN
 import CoachBundle
 import Diagnostics
+import Explainer
 import Foundation
-import Openings
 import UCIEngine
 
 /// The output formats of `forge explain`.

@@ -1,8 +1,8 @@
 // StockfishOracle: the app's own engine behind the explainer's EngineOracle protocol: a Stockfish process, one position at a time.
 import ChessCore
 import Diagnostics
+import Explainer
 import Foundation
-import Openings
 
 /// What an app writes to give `Explainer` its engine. MultiPV 1 keeps it short: the explainer scores a move that is
 /// not the engine's best from the search after it. (The project's own engine, `Pipeline.AnalyzerOracle`, is not a

@@ -5,8 +5,8 @@ import ChessCore
 import ChessPGN
 import CoachBundle
 import Diagnostics
+import Explainer
 import Foundation
-import Openings
 import Words
 
 /// Exits with a diagnostic, as an app would report a bad bundle.

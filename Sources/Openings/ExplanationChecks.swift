@@ -2,6 +2,7 @@
 import ChessCore
 import ChessPGN
 import Diagnostics
+import Explainer
 
 /// The annotator's checks for `forge validate`. Codes:
 /// - `ANN501` (warning): a main-line or deviation move has no authored comment and the annotator finds no

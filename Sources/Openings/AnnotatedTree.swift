@@ -1,6 +1,7 @@
 // AnnotatedTree: a source's annotations written back into the game tree it was read from, for `forge annotate`'s PGN.
 import ChessCore
 import ChessPGN
+import Explainer
 
 extension OpeningSource {
     /// The tree with each generated explanation added as a comment `{text [%cal …]}` after its move. `annotations`

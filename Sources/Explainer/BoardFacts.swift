@@ -2,7 +2,7 @@
 import ChessCore
 
 /// Pure questions about a board, answered from ChessCore's attack tables.
-enum BoardFacts {
+package enum BoardFacts {
     /// Piece values in centipawns for exchange counting; the king counts so much that no exchange ends with it.
     static func value(_ role: Role) -> Int {
         switch role {
@@ -22,7 +22,7 @@ enum BoardFacts {
 
     /// The position with the other side to move (a "pass"), or nil when that is not a legal position
     /// (the side that just moved would be giving check).
-    static func passing(_ p: Position) -> Position? {
+    package static func passing(_ p: Position) -> Position? {
         var s = p.setup()
         s.turn = p.turn.opposite
         s.epSquare = nil
