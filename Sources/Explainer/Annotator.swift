@@ -9,21 +9,13 @@ public struct AnnotationOptions: Hashable, Sendable {
     /// The verdict table (``VerdictThresholds``): a move graded a mistake or worse "loses ground", and its text
     /// names the verdict; the same table grades every note (``Explainer``).
     public var verdicts: VerdictThresholds
-    /// The mover's score (centipawns) from which a gift of material counts as compensated (a gambit).
-    public var compensationFloor: Int
-    /// How much better (centipawns) the null-move search must score than the real position for a threat to be named,
-    /// and the opponent's idea than the position after the move for "prevents".
-    public var threatMargin: Int
-    /// The mover's score from which a capture that leaves it material ahead "wins" that material.
-    public var winningScore: Int
+    /// Every other threshold: a pawn, the exchange, the tolerances, the windows, the writer's widths (``ExplainerRules``).
+    public var rules: ExplainerRules
 
-    public init(appendGeneratedToAuthored: Bool = false, verdicts: VerdictThresholds = .standard, compensationFloor: Int = -30,
-                threatMargin: Int = 100, winningScore: Int = 50) {
-        self.winningScore = winningScore
+    public init(appendGeneratedToAuthored: Bool = false, verdicts: VerdictThresholds = .standard, rules: ExplainerRules = .standard) {
         self.appendGeneratedToAuthored = appendGeneratedToAuthored
         self.verdicts = verdicts
-        self.compensationFloor = compensationFloor
-        self.threatMargin = threatMargin
+        self.rules = rules
     }
 }
 
@@ -217,7 +209,7 @@ public struct Annotator: Sendable {
     }
 
     func annotateLine(_ r: LineRequest, views: [EngineView]?) -> [MoveAnnotation] {
-        var writer = SentenceWriter()
+        var writer = SentenceWriter(rules: options.rules)
         var result: [MoveAnnotation] = []
         var previous = r.previous
         // The line's moves, then the moves known to follow it: each move's reply and what comes after.

@@ -30,7 +30,7 @@ enum EngineDetectors {
             let m = try? pass.move(uci: best.uci), let gain = gain(of: m, in: pass), let now = c.playedScore else { return [] }
         // The same gain was available before the move: not a new threat.
         if case .wins(let p) = gain, BoardFacts.winningCaptures(c.before, by: c.us).contains(where: { $0.target == p.square }) { return [] }
-        guard best.score.isBetter(than: now, by: c.options.threatMargin) else { return [] }
+        guard best.score.isBetter(than: now, by: c.options.rules.threatMargin) else { return [] }
         return [.threatens(san: best.san, uci: best.uci, gain: gain, evidence: c.evidence(best.score, of: v))]
     }
 
@@ -40,7 +40,7 @@ enum EngineDetectors {
         guard let v = c.engine?.passBefore, let best = v.lines.first, let pass = BoardFacts.passing(c.before),
             let m = try? pass.move(uci: best.uci), let gain = gain(of: m, in: pass), let now = c.playedScore else { return [] }
         // The opponent's score: its idea before the move, against what it has after the move.
-        guard best.score.isBetter(than: now.negated, by: c.options.threatMargin) else { return [] }
+        guard best.score.isBetter(than: now.negated, by: c.options.rules.threatMargin) else { return [] }
         let stillWorks: Bool = {
             guard c.after.isLegal(m) else { return false }
             switch gain {
@@ -61,13 +61,13 @@ enum EngineDetectors {
         let net = BoardFacts.value(captured) - loss
         // Material really ahead on the board (not a pawn won back), and the engine agrees the mover stands better.
         let balance = BoardFacts.material(c.b1, c.us) - BoardFacts.material(c.b1, c.them) - loss
-        guard net >= 100, balance >= 100, played.isBetter(than: .centipawns(c.options.winningScore), by: 0), !isMistake(c)
+        guard net >= c.options.rules.pawn, balance >= c.options.rules.pawn, played.isBetter(than: .centipawns(c.options.rules.winningScore), by: 0), !isMistake(c)
         else { return [] }
         if let p = c.previous, p.capture != nil, p.to == c.move.to { return [] }   // a recapture restores, it does not win
         // The engine's line after the capture, to a quiet point, must leave the mover a pawn or more up on the board:
         // a capture the line wins back (a pawn trade by another route) wins nothing; and keep the unit it names, less a
         // pawn at most (review15 #25: Nxe5 "wins a knight" while …axb5 takes the other knight, a pawn net).
-        if let best = v.lines.first, Self.lineChange(c, best) < max(100, net - 100) { return [] }
+        if let best = v.lines.first, Self.lineChange(c, best) < max(c.options.rules.pawn, net - c.options.rules.pawn) { return [] }
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
         return [.captures(piece: c.moved.role, target: target, outcome: .winsMaterial, evidence: c.evidence(played, of: v))]
     }
@@ -84,7 +84,7 @@ enum EngineDetectors {
         for t in BoardFacts.winningCaptures(c.after, by: c.them) where !offeredBefore.contains(t.target) || t.target == c.move.to {
             // Net of what the move itself took, wherever the offer is: cxb5 exd5 trades pawns, it offers none (review11 #21).
             let net = t.gain - taken
-            if net >= 100, net > (best?.1 ?? 0) { best = (t.target, net) }
+            if net >= c.options.rules.pawn, net > (best?.1 ?? 0) { best = (t.target, net) }
         }
         guard let (square, _) = best, let r = c.b1.role(at: square) else { return [] }
         // A real offer: taking it is among the engine's top replies (otherwise the material is not really there to take).
@@ -96,13 +96,13 @@ enum EngineDetectors {
         // Material the engine's line wins back (the move and its best reply line, to a quiet point) was not given:
         // a piece so won back is no "sacrifice", and nothing, not even a pawn, is "left to be won" (…c5 dxc5 Qa5+ and
         // …Qxc5). A pawn's gambit stands on the engine's score alone: the play for it is often the pawn's return.
-        let wonBack = v.lines.first.map { lineChange(c, $0) > -100 } ?? false
+        let wonBack = v.lines.first.map { lineChange(c, $0) > -c.options.rules.pawn } ?? false
         if r != .pawn, wonBack { return [] }
         let mistake = isMistake(c)
         // A unit left to be won is the move's cost only when the engine's loss bears it out (a pawn is not the cost of a
         // move that loses seven).
         if mistake, let loss = grade(c)?.centipawnLoss, !MaterialSwing(won: [r], given: []).agrees(withLoss: loss) { return [] }
-        let compensated = played.isBetter(than: .centipawns(c.options.compensationFloor), by: 0) && !mistake
+        let compensated = played.isBetter(than: .centipawns(c.options.rules.compensationFloor), by: 0) && !mistake
         // Neither enough play nor a mistake (every move was as bad): no claim either way.
         if !compensated && (!mistake || wonBack) { return [] }
         return [.offersMaterial(piece: PlacedPiece(r, square), compensated: compensated, evidence: c.evidence(played, of: v))]
@@ -177,7 +177,7 @@ enum EngineDetectors {
         if let taken = m.capture, !m.isEnPassant, BoardFacts.exchangeGain(c.b0, on: m.to, by: c.us) >= BoardFacts.value(taken) {
             // A unit simply taken (Rxd1 taking back the queen): its words, when the line keeps it, less a pawn at most
             // (Rxd1 Bxc5: "a queen"); else the line's own count (Qxe4 d5 Bxd5 Qxd5 keeps a pawn, not the knight).
-            if swing.value >= BoardFacts.value(taken) - 100 { swing = MaterialSwing(won: [taken], given: []) }
+            if swing.value >= BoardFacts.value(taken) - c.options.rules.pawn { swing = MaterialSwing(won: [taken], given: []) }
         } else {
             guard early.moves.count >= 3, let third = early.moves[2].capture, !early.moves[2].isEnPassant, third != .king,
                   early.positions[1].board[early.moves[2].to] == early.positions[2].board[early.moves[2].to],

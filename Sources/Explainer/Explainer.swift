@@ -124,7 +124,7 @@ public struct Explainer: Sendable {
     public let engine: any EngineOracle
     public let options: AnnotationOptions
     /// Plies of a refutation line (the engine's best reply and what follows).
-    public static let refutationPlies = 4
+    public static let refutationPlies = ExplainerRules.standard.refutationPlies
 
     public init(engine: any EngineOracle, options: AnnotationOptions = AnnotationOptions()) {
         self.engine = engine
@@ -278,7 +278,7 @@ public struct Explainer: Sendable {
     }
 
     /// The longest refutation shown when an exchange runs on.
-    public static let refutationMaxPlies = 8
+    public static let refutationMaxPlies = ExplainerRules.standard.refutationMaxPlies
 
     /// What the move threatens, as a line of one move played from the position with the move passed: the engine's
     /// threat (`threatens`, its null-move search) where it was asked, else the board's: a mate in one

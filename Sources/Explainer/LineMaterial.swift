@@ -150,7 +150,7 @@ struct LineMaterial {
     /// The least material a lapse gives away: the exchange (a rook for a minor piece). A pawn given inside an engine
     /// line is often its own choice (a gambit, play for the pawn); a piece or the exchange for nothing is the shallow
     /// line's error.
-    static let lapse = 200
+    static let lapse = ExplainerRules.standard.exchange
 
     private init(positions: [Position], moves: [Move], whole: (positions: [Position], moves: [Move])) {
         self.positions = positions
@@ -253,7 +253,7 @@ struct MaterialWon {
         let net = got.map(BoardFacts.value).reduce(0, +) - gave.map(BoardFacts.value).reduce(0, +)
         // The gain must also stand where the engine's whole line comes to rest: a piece that wins a pawn and is trapped
         // in doing so has won nothing (review13 #54: …Nxf2 Rh2, the knight lost later in the line).
-        guard net >= 100, net == board,
+        guard net >= ExplainerRules.standard.pawn, net == board,
               LineMaterial.balance(line.restingEnd.board, side) - LineMaterial.balance(start.board, side) >= net else { return nil }
         return MaterialSwing(won: got, given: gave)
     }
@@ -284,12 +284,12 @@ public struct MaterialSwing: Hashable, Sendable {
     public func agrees(withLoss loss: Int) -> Bool { Self.agrees(value, withLoss: loss) }
 
     /// Whether material worth `value` centipawns accounts for a loss of `loss` centipawns (``agrees(withLoss:)``).
-    public static func agrees(_ value: Int, withLoss loss: Int) -> Bool { abs(value - loss) <= max(150, loss / 2) }
+    public static func agrees(_ value: Int, withLoss loss: Int) -> Bool { ExplainerRules.standard.agrees(value, withLoss: loss) }
 
     /// Whether this swing only wins back what its side was down on the board before it (`balance`: centipawns, that
     /// side's view): it leaves the side at most a pawn ahead where it was behind ("wins back two pawns", the pawns of a
     /// gambit; review10 #154 read "has won two pawns" as a loss for the gambiteer).
-    public func onlyRestores(balance: Int) -> Bool { balance < 0 && balance + value <= 100 }
+    public func onlyRestores(balance: Int) -> Bool { balance < 0 && balance + value <= ExplainerRules.standard.pawn }
 
     /// "a knight for a pawn", "two pawns".
     public var words: String { given.isEmpty ? Self.list(won) : "\(Self.list(won)) for \(Self.list(given))" }

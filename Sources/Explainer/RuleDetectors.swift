@@ -88,7 +88,7 @@ enum RuleDetectors {
             // part of, a refutation's reply going on as the deeper search before it saw (review11 #57: Nxe4 Nxe4 Qh4+ g3
             // Qxh6). A claim that material is lost must hold on every line there is.
             let lines = (c.engine?.after?.lines.first.map { [$0.pv] } ?? []) + (c.line.count > 1 ? [c.line.map(\.uci)] : [])
-            if given > got, lines.contains(where: { EngineDetectors.lineChange(c, $0, plies: Explainer.refutationMaxPlies + 1) > -100 }) {
+            if given > got, lines.contains(where: { EngineDetectors.lineChange(c, $0, plies: Explainer.refutationMaxPlies + 1) > -c.options.rules.pawn }) {
                 return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
             }
             return [.captures(piece: c.moved.role, target: target, outcome: .tradedFor(captured), evidence: nil)]

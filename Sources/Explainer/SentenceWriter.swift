@@ -31,6 +31,8 @@ struct SentenceWriter {
     /// Generated text is held to the authored maximum.
     static let maxLength = AuthoredComment.lengthBounds.upperBound
 
+    /// The writer's widths: ``ExplainerRules/joinWidth`` and ``ExplainerRules/sentenceCap``.
+    var rules: ExplainerRules = .standard
     /// Sentences already used in this line; no sentence is used twice.
     var used: Set<String> = []
 
@@ -80,7 +82,7 @@ struct SentenceWriter {
         if let first = clauses.first {
             var text = "\(subject) \(pick(first, c))"
             // A clause that explains itself after a colon ends its sentence; the next idea gets its own.
-            if let second = rest.first.map({ pick($0, c, offset: 1) }), !text.contains(":"), text.count + second.count < 140 {
+            if let second = rest.first.map({ pick($0, c, offset: 1) }), !text.contains(":"), text.count + second.count < rules.joinWidth {
                 text += (text.contains(",") ? ", and " : " and ") + second
                 rest.removeFirst()
             }
@@ -89,7 +91,7 @@ struct SentenceWriter {
         var extras = rest.first.map { ["It also \(pick($0, c, offset: 2))."] } ?? []
         extras += sentences
         var parts = lead.map { [$0] } ?? []
-        for e in extras where (parts + [e]).joined(separator: " ").count <= Self.maxLength && parts.count < 3 && !used.contains(e) {
+        for e in extras where (parts + [e]).joined(separator: " ").count <= Self.maxLength && parts.count < rules.sentenceCap && !used.contains(e) {
             parts.append(e)
         }
         if parts.isEmpty, let e = extras.first { parts = [e] }

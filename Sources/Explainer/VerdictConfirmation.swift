@@ -47,7 +47,7 @@ public enum VerdictConfirmation {
     public static func needed(_ grade: MoveGrade, line: EngineLine, in position: Position) -> Bool {
         guard grade.verdict >= .inaccuracy, grade.rank != nil, case .centipawns = grade.best, case .centipawns = grade.played else { return false }
         let change = LineMaterial(line.pv, from: position).change(for: position.turn)
-        guard change <= -100, let loss = grade.centipawnLoss else { return true }
+        guard change <= -ExplainerRules.standard.pawn, let loss = grade.centipawnLoss else { return true }
         return !MaterialSwing.agrees(-change, withLoss: loss)
     }
 
@@ -58,6 +58,7 @@ public enum VerdictConfirmation {
     public static func settledByLine(_ move: Move, in position: Position, verdict: EngineVerdict) -> Bool {
         guard let line = verdict.lines.first(where: { $0.uci == move.uci }), let best = verdict.lines.first,
             let drop = best.score.centipawns(minus: line.score) else { return false }
-        return drop >= 300 && LineMaterial(line.pv, from: position).change(for: position.turn) <= -300
+        let rules = ExplainerRules.standard
+        return drop >= rules.settledDrop && LineMaterial(line.pv, from: position).change(for: position.turn) <= -rules.piece
     }
 }

@@ -1,5 +1,6 @@
 // The documentation's links: every relative link in README.md and docs/*.md, and every docs/*.md named in the code, resolves.
 import Diagnostics
+import Explainer
 import Foundation
 import Testing
 import Openings
@@ -78,4 +79,14 @@ func relativeLinks(_ markdown: String) -> [String] {
     for c in DiagnosticCatalogue.all {
         #expect(block.contains("\n\(c.string) ") || block.hasPrefix("\(c.string) "), "\(c.string) is not in docs/checks.md")
     }
+}
+
+/// docs/annotator.md's threshold table is the explainer's rules table (`ExplainerRules.standard.markdownTable`).
+@Test func annotatorThresholdTableIsTheRulesTable() throws {
+    let page = try String(contentsOf: Repository.root.appendingPathComponent("docs/annotator.md"), encoding: .utf8)
+    let begin = "<!-- ExplainerRules.standard.markdownTable -->\n", end = "\n<!-- end ExplainerRules.standard.markdownTable -->"
+    let start = try #require(page.range(of: begin), "docs/annotator.md lacks the line \(begin)")
+    let stop = try #require(page.range(of: end, range: start.upperBound..<page.endIndex))
+    #expect(String(page[start.upperBound..<stop.lowerBound]) == ExplainerRules.standard.markdownTable,
+            "docs/annotator.md's threshold table differs from ExplainerRules; put this between the markers:\n\(ExplainerRules.standard.markdownTable)")
 }
