@@ -17,6 +17,9 @@ public struct AnnotationOptions: Hashable, Sendable {
         self.verdicts = verdicts
         self.rules = rules
     }
+
+    /// The confirmation policy these options grade by: their rules and verdict table (``ConfirmationPolicy``).
+    public var confirmation: ConfirmationPolicy { ConfirmationPolicy(rules: rules, verdicts: verdicts) }
 }
 
 /// One line to annotate.
@@ -124,13 +127,12 @@ public struct Annotator: Sendable {
                 let v = s.map { $0.flatMap { verdicts[$0] } }
                 var view = EngineView(before: v[0], after: v[1], passBefore: v[2], passAfter: v[3])
                 if let before = view.before {
-                    view.confirming = VerdictConfirmation.bestChild(of: lm.move, in: lm.before, before: before, after: view.after,
-                                                                    thresholds: options.verdicts)
+                    view.confirming = options.confirmation.bestChild(of: lm.move, in: lm.before, before: before, after: view.after)
                 }
                 return view
             })
         }
-        // A second batch: the searches that confirm a verdict of inaccuracy or worse read from a shallow line (VerdictConfirmation).
+        // A second batch: the searches that confirm a verdict of inaccuracy or worse read from a shallow line (ConfirmationPolicy).
         var seen: Set<Position> = []
         let confirming = views.joined().compactMap(\.confirming).filter { seen.insert($0).inserted }
         if let second = confirmingOracle ?? oracle, !confirming.isEmpty {

@@ -133,7 +133,7 @@ enum EngineDetectors {
     /// The move's grade against the engine's best move (the verdict table of the options), nil without both scores.
     static func grade(_ c: MoveContext) -> MoveGrade? {
         guard let e = c.engine, let before = e.before else { return nil }
-        return VerdictConfirmation.grade(c.move, in: c.before, before: before, after: e.after, bestChild: e.bestChild, thresholds: c.options.verdicts)
+        return c.options.confirmation.grade(c.move, in: c.before, before: before, after: e.after, bestChild: e.bestChild)
     }
 
     /// Graded a mistake or a blunder. (An inaccuracy is a note's verdict, not worth a sentence of its own.)

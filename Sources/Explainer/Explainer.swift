@@ -153,7 +153,7 @@ public struct Explainer: Sendable {
         let afterVerdict = verdict(1)
         // A mistake read from a shallow line that loses no material is confirmed by a search after the best move too.
         var bestChild: (Position, EngineVerdict)?
-        if let before, let child = VerdictConfirmation.bestChild(of: move, in: position, before: before, after: afterVerdict, thresholds: options.verdicts) {
+        if let before, let child = options.confirmation.bestChild(of: move, in: position, before: before, after: afterVerdict) {
             switch engine.analyse([child]).first {
             case .success(let v)?: bestChild = (child, v)
             case .failure(let p)? where !p.isOmission: problems.append(p)
@@ -161,7 +161,7 @@ public struct Explainer: Sendable {
             }
         }
         let grade = before.flatMap {
-            VerdictConfirmation.grade(move, in: position, before: $0, after: afterVerdict, bestChild: bestChild?.1, thresholds: options.verdicts)
+            options.confirmation.grade(move, in: position, before: $0, after: afterVerdict, bestChild: bestChild?.1)
         }
         let reply = afterVerdict?.lines.first.flatMap { l in (try? after.move(uci: l.uci)).map { (l, $0) } }
         let best = before?.lines.first.flatMap { l in (try? position.move(uci: l.uci)).map { (l, $0) } }

@@ -12,7 +12,7 @@ import ChessCore
 /// ```
 ///
 /// Where a rule is read without an explainer at hand (the static exchange's piece values, ``LineMaterial``'s lapse rule,
-/// ``MaterialSwing/agrees(_:withLoss:)``, ``VerdictConfirmation``), it reads ``standard``.
+/// ``MaterialSwing/agrees(_:withLoss:)``), it reads ``standard``; ``ConfirmationPolicy`` reads the options' own.
 public struct ExplainerRules: Hashable, Sendable {
     /// A pawn of material, in centipawns (see ``table``).
     public var pawn: Int
@@ -40,10 +40,15 @@ public struct ExplainerRules: Hashable, Sendable {
     public var joinWidth: Int
     /// The most sentences in a generated text (see ``table``).
     public var sentenceCap: Int
+    /// How many times the build searches a position's first line's child again at most (see ``table``).
+    public var bestRounds: Int
+    /// The parent search's lines whose inaccuracies are confirmed by a deeper search (see ``table``).
+    public var confirmedRanks: Int
 
     public init(pawn: Int = 100, exchange: Int = 200, piece: Int = 300, settledDrop: Int = 300, agreementFloor: Int = 150,
                 agreementShare: Int = 2, compensationFloor: Int = -30, threatMargin: Int = 100, winningScore: Int = 50,
-                refutationPlies: Int = 4, refutationMaxPlies: Int = 8, joinWidth: Int = 140, sentenceCap: Int = 3) {
+                refutationPlies: Int = 4, refutationMaxPlies: Int = 8, joinWidth: Int = 140, sentenceCap: Int = 3,
+                bestRounds: Int = 3, confirmedRanks: Int = 3) {
         self.pawn = pawn
         self.exchange = exchange
         self.piece = piece
@@ -57,6 +62,8 @@ public struct ExplainerRules: Hashable, Sendable {
         self.refutationMaxPlies = refutationMaxPlies
         self.joinWidth = joinWidth
         self.sentenceCap = sentenceCap
+        self.bestRounds = bestRounds
+        self.confirmedRanks = confirmedRanks
     }
 
     /// The build's rules and an app's default.
@@ -94,6 +101,8 @@ public struct ExplainerRules: Hashable, Sendable {
             Rule(name: "refutationMaxPlies", value: refutationMaxPlies, unit: "plies", doc: "the most plies a refutation runs to finish an exchange; also how far the moves known to follow a move are read"),
             Rule(name: "joinWidth", value: joinWidth, unit: "characters", doc: "the writer joins a second clause into the first sentence while the two stay shorter than this"),
             Rule(name: "sentenceCap", value: sentenceCap, unit: "sentences", doc: "the most sentences a generated text holds (all within `AuthoredComment.lengthBounds`)"),
+            Rule(name: "bestRounds", value: bestRounds, unit: "searches", doc: "how many times the build searches the child of a position's first-ranked line again, deeper, to grade the other moves against it"),
+            Rule(name: "confirmedRanks", value: confirmedRanks, unit: "lines", doc: "an inaccuracy read from a grading search is confirmed deeper when the parent's search ranks the move among its first this many (a mistake or worse always is)"),
         ]
     }
 

@@ -11,7 +11,7 @@ struct EngineView {
     var passBefore: EngineVerdict?
     /// After the move with the mover to move again (the null-move search: what this move threatens).
     var passAfter: EngineVerdict?
-    /// After the engine's best move instead, when the move's grade needs confirming (``VerdictConfirmation``).
+    /// After the engine's best move instead, when the move's grade needs confirming (``ConfirmationPolicy``).
     var bestChild: EngineVerdict? = nil
     /// The position `bestChild` is the search of (nil: the grade needs no confirming).
     var confirming: Position? = nil

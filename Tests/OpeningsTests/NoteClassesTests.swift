@@ -27,7 +27,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     return (p, move, Explainer(engine: oracle).explain(move, in: p, learner: learner).note)
 }
 
-@Suite struct VerdictConfirmationTests {
+@Suite struct ConfirmationPolicyTests {
     /// Review #192: after 1.d4 … 12.h3, 12.Rc1 scored -0.49 against 12.h4's +0.99 in the every-move search (depth 8):
     /// "a mistake". Searched on their own (120,000 nodes, depth 13–14) Rc1 is -0.06 and h4 +0.14: a good move.
     static let fen = "rnbq1rk1/ppp2pb1/3p3p/4n1p1/2PNP3/2N3BP/PP3PP1/R2QKB1R w KQ - 0 1"
@@ -49,8 +49,8 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         // The rule asks for the search after the best move, and only for this kind of verdict.
         let shallow = try #require(VerdictThresholds.standard.grade(move: "a1c1", before: v, after: nil))
         #expect(shallow.verdict == .mistake)
-        #expect(VerdictConfirmation.needed(shallow, line: v.lines[1], in: p))
-        #expect(VerdictConfirmation.bestChild(of: rc1, in: p, before: v, after: nil, thresholds: .standard) == afterH4)
+        #expect(ConfirmationPolicy.standard.needed(shallow, line: v.lines[1], in: p))
+        #expect(ConfirmationPolicy.standard.bestChild(of: rc1, in: p, before: v, after: nil) == afterH4)
 
         let oracle = ParentLinesOracle(parent: p, verdict: v, searched: [afterRc1: deepRc1, afterH4: deepH4])
         let (note, problems) = Explainer(engine: oracle).explain(rc1, in: p, learner: .white)
@@ -78,14 +78,14 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         let v = verdict(lines, depth: 8)
         let g = try #require(VerdictThresholds.standard.grade(move: "d4c6", before: v, after: nil))
         #expect(g.verdict >= .mistake)
-        #expect(!VerdictConfirmation.needed(g, line: v.lines[1], in: p))
-        #expect(VerdictConfirmation.bestChild(of: try p.move(uci: "d4c6"), in: p, before: v, after: nil, thresholds: .standard) == nil)
+        #expect(!ConfirmationPolicy.standard.needed(g, line: v.lines[1], in: p))
+        #expect(ConfirmationPolicy.standard.bestChild(of: try p.move(uci: "d4c6"), in: p, before: v, after: nil) == nil)
         // 12.Nf5 Bxf5 13.exf5 is a knight for a bishop, nothing lost on the board: a blunder read from it is confirmed
         // like a mistake (every quiet verdict of inaccuracy or worse).
         let even = verdict([try line(p, ["h3h4", "b8c6"], 99, depth: 8), try line(p, ["d4f5", "c8f5", "e4f5", "b8c6"], -150, depth: 8)], depth: 8)
         let gf5 = try #require(VerdictThresholds.standard.grade(move: "d4f5", before: even, after: nil))
         #expect(gf5.verdict == .blunder)
-        #expect(VerdictConfirmation.needed(gf5, line: even.lines[1], in: p))
+        #expect(ConfirmationPolicy.standard.needed(gf5, line: even.lines[1], in: p))
     }
 }
 
@@ -374,7 +374,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         let grade = try #require(VerdictThresholds.standard.grade(move: "f4g3", before: v, after: nil))
         #expect(grade.verdict == .blunder)
         #expect(LineMaterial(bg3.pv, from: p).change(for: .white) == -100)
-        #expect(VerdictConfirmation.needed(grade, line: bg3, in: p))
+        #expect(ConfirmationPolicy.standard.needed(grade, line: bg3, in: p))
         #expect(!MaterialSwing.agrees(100, withLoss: 429) && MaterialSwing.agrees(300, withLoss: 400))
     }
 }

@@ -28,11 +28,11 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         func grade(_ v: MoveVerdict) -> MoveGrade {
             MoveGrade(verdict: v, best: .centipawns(100), played: .centipawns(-100), drop: 300, centipawnLoss: 200, rank: 6, better: "e2e4")
         }
-        #expect(MoveNotes.confirms(grade(.mistake), topRanked: false))
-        #expect(MoveNotes.confirms(grade(.blunder), topRanked: false))
-        #expect(!MoveNotes.confirms(grade(.inaccuracy), topRanked: false))
-        #expect(MoveNotes.confirms(grade(.inaccuracy), topRanked: true))
-        #expect(!MoveNotes.confirms(grade(.good), topRanked: true))
+        #expect(ConfirmationPolicy.standard.confirms(grade(.mistake), topRanked: false))
+        #expect(ConfirmationPolicy.standard.confirms(grade(.blunder), topRanked: false))
+        #expect(!ConfirmationPolicy.standard.confirms(grade(.inaccuracy), topRanked: false))
+        #expect(ConfirmationPolicy.standard.confirms(grade(.inaccuracy), topRanked: true))
+        #expect(!ConfirmationPolicy.standard.confirms(grade(.good), topRanked: true))
     }
 
     let start = Position.standard
@@ -150,9 +150,9 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         let ba6 = EngineLine(uci: "f1a6", san: "Ba6", score: .centipawns(-290), pv: ["f1a6", "b8a6"], depth: 8)
         let qh5 = EngineLine(uci: "d1h5", san: "Qh5", score: .centipawns(-30), pv: ["d1h5", "b8c6"], depth: 8)
         let v = verdict([nf3, qh5, ba6])
-        #expect(VerdictConfirmation.settledByLine(try p.move(uci: "f1a6"), in: p, verdict: v))
-        #expect(!VerdictConfirmation.settledByLine(try p.move(uci: "d1h5"), in: p, verdict: v))
-        #expect(!VerdictConfirmation.settledByLine(try p.move(uci: "a2a3"), in: p, verdict: v))
+        #expect(ConfirmationPolicy.standard.settledByLine(try p.move(uci: "f1a6"), in: p, verdict: v))
+        #expect(!ConfirmationPolicy.standard.settledByLine(try p.move(uci: "d1h5"), in: p, verdict: v))
+        #expect(!ConfirmationPolicy.standard.settledByLine(try p.move(uci: "a2a3"), in: p, verdict: v))
     }
 
     @Test func positionsNotSearchedAreOmissionsTheExplainerDoesNotReport() throws {
@@ -273,7 +273,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         let moves = try ["e2e4", "d2d4", "g1f3", "c2c4", "g2g4"].map { try p.move(uci: $0) }
         // Every move's child is asked, the moves the table calls best or good too, each once (a second parent with
         // the same move asks nothing new); a curriculum child is not (it has the build's own search).
-        let asked = MoveNotes.gradingChildren([(p, v, moves), (p, v, moves)], except: [try child("d2d4").identity])
+        let asked = MoveNotes.gradingChildren([(p, v, moves), (p, v, moves)], except: [try child("d2d4").identity], policy: .standard)
         #expect(asked.map(\.identity) == (try ["e2e4", "g1f3", "c2c4", "g2g4"].map { try child($0).identity }))
         // A move whose line already leaves its side a piece down is settled: no search (1.e4 d5 2.Qg4?? Bxg4).
         let scandi = try Position(fen: "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2")
@@ -282,13 +282,13 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
                                     lines: [EngineLine(uci: "e4d5", san: "exd5", score: .centipawns(50), pv: ["e4d5", "d8d5"], depth: 8),
                                             EngineLine(uci: "d1g4", san: "Qg4", score: .centipawns(-800), pv: ["d1g4", "c8g4"], depth: 8)],
                                     depth: 8, nodes: 20_000, engine: "test", profile: "test")
-        #expect(VerdictConfirmation.settledByLine(hangs, in: scandi, verdict: settled))
-        #expect(MoveNotes.gradingChildren([(scandi, settled, [takes, hangs])], except: []).map(\.identity)
+        #expect(ConfirmationPolicy.standard.settledByLine(hangs, in: scandi, verdict: settled))
+        #expect(MoveNotes.gradingChildren([(scandi, settled, [takes, hangs])], except: [], policy: .standard).map(\.identity)
                     == [scandi.playingUnchecked(takes).identity])
         // Checkmate: nothing to search.
         let mated = try Position(fen: "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")
         let mate = try mated.move(uci: "d8h4")
-        #expect(MoveNotes.gradingChildren([(mated, settled, [mate])], except: []).isEmpty)
+        #expect(MoveNotes.gradingChildren([(mated, settled, [mate])], except: [], policy: .standard).isEmpty)
     }
 
     /// The name list's grading and best-move searches are the default build's whatever `--nodes`, so every build asks
@@ -333,7 +333,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         let shallow = EngineVerdict(score: .centipawns(0), wdl: nil, lines: [], depth: 0, nodes: 0, engine: "none", profile: "none")
         // The build's rule: every child at the grading profile, the first line's child again at the best move's.
         var deep = Set<PositionIdentity>()
-        let (verdicts, deeper) = MoveNotes.graded([(p, shallow, p.legalMoves)], children: &searched, known: [:], deep: &deep, engine: best)
+        let (verdicts, deeper) = MoveNotes.graded([(p, shallow, p.legalMoves)], children: &searched, known: [:], deep: &deep, engine: best, policy: .standard)
         let graded = try #require(verdicts[p.identity])
         #expect(deeper >= 1 && graded.lines.count == p.legalMoves.count && graded.lines.allSatisfy { $0.depth >= 9 })
         let top = try #require(graded.lines.first)

@@ -64,8 +64,6 @@ struct MoveNotes {
     var childSearches = 0
     /// Children of the line ranked first searched again, deeper (`AnalysisProfile.bestMove`: the best move's score).
     var bestSearches = 0
-    /// How many times a position's first line is searched again at most.
-    static let bestRounds = 3
     /// Moves the engine gave no result for (no verdict, so no row), and notes that fail their own checks (no row).
     var diagnostics: [Diagnostic] = []
 
@@ -88,8 +86,10 @@ struct MoveNotes {
     static func build(table: NameTable, tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?],
                       oracle: any EngineOracle, allMoves: any EngineOracle, childEngine: (any EngineOracle)? = nil,
                       confirmEngine: (any EngineOracle)? = nil, listChildEngine: (any EngineOracle)? = nil,
-                      listConfirmEngine: (any EngineOracle)? = nil) -> MoveNotes {
+                      listConfirmEngine: (any EngineOracle)? = nil, options: AnnotationOptions = AnnotationOptions()) -> MoveNotes {
         var out = MoveNotes()
+        // One policy for the build and an app's explainer: the options' (`AnnotationOptions.confirmation`).
+        let policy = options.confirmation
         let curriculum = tree.nodes.count
         let learners = Self.learners(tree: tree, sources: sources)
         let plans = Self.plans(tree: tree)
@@ -127,8 +127,8 @@ struct MoveNotes {
         // search (the name table's, MultiPV 3 at depth 8 or so) called moves best that lose most of a pawn at depth (the
         // tenth read). Their searches are the same for every user's build, and ship in the installed engine store, so a
         // first build of one's own opening reads them instead of searching them (docs/engine.md).
-        let grading = Self.gradingChildren(searchedParents, except: curriculumIDs)
-        let listGrading = Self.gradingChildren(elsewhere, except: curriculumIDs.union(grading.map(\.identity)))
+        let grading = Self.gradingChildren(searchedParents, except: curriculumIDs, policy: policy)
+        let listGrading = Self.gradingChildren(elsewhere, except: curriculumIDs.union(grading.map(\.identity)), policy: policy)
         // The children's searches beyond the table's own (`known`, which `children(of:_:from:known:)` falls back to).
         var childVerdict: [PositionIdentity: EngineVerdict] = [:]
         for (ask, engine) in [(grading, childEngine ?? oracle), (listGrading, listChildEngine ?? childEngine ?? oracle)] {
@@ -140,9 +140,9 @@ struct MoveNotes {
         }
         var deep = curriculumIDs
         let (curriculumDeeper, bestSearches) = Self.graded(searchedParents, children: &childVerdict, known: known, deep: &deep,
-                                                           engine: confirmEngine ?? oracle)
+                                                           engine: confirmEngine ?? oracle, policy: policy)
         let (listDeeper, listBestSearches) = Self.graded(elsewhere, children: &childVerdict, known: known, deep: &deep,
-                                                         engine: listConfirmEngine ?? confirmEngine ?? oracle)
+                                                         engine: listConfirmEngine ?? confirmEngine ?? oracle, policy: policy)
         let deeper = curriculumDeeper.merging(listDeeper) { a, _ in a }
         out.bestSearches = bestSearches + listBestSearches
 
@@ -168,7 +168,7 @@ struct MoveNotes {
             guard parent != nil, let graded = deeper[p.identity] else { continue }
             let searched = searchedChildren(p, moves)
             let pass = ParentLinesOracle.passing(p).flatMap { passing[$0] }
-            let explainer = Explainer(engine: ParentLinesOracle(parent: p, verdict: graded, passing: pass, searched: searched))
+            let explainer = Explainer(engine: ParentLinesOracle(parent: p, verdict: graded, passing: pass, searched: searched), options: options)
             for m in moves {
                 var course: CourseContext?
                 if i < curriculum {
@@ -193,13 +193,14 @@ struct MoveNotes {
     }
 
     /// The children that get a grading search, in order, each once: every noted move's, unless its parent's line
-    /// already settles it (`VerdictConfirmation.settledByLine`: a piece down at any depth), it is in `skipped` (the
+    /// already settles it (`ConfirmationPolicy.settledByLine`: a piece down at any depth), it is in `skipped` (the
     /// curriculum's positions, searched at the build's profile; children already asked) or the game is over there.
-    static func gradingChildren(_ parents: [(Position, EngineVerdict, [Move])], except skipped: Set<PositionIdentity>) -> [Position] {
+    static func gradingChildren(_ parents: [(Position, EngineVerdict, [Move])], except skipped: Set<PositionIdentity>,
+                                policy: ConfirmationPolicy) -> [Position] {
         var out: [Position] = []
         var asked = Set<PositionIdentity>()
         for (p, v, moves) in parents {
-            for m in moves where !VerdictConfirmation.settledByLine(m, in: p, verdict: v) {
+            for m in moves where !policy.settledByLine(m, in: p, verdict: v) {
                 let c = p.playingUnchecked(m)
                 if !skipped.contains(c.identity), !c.legalMoves.isEmpty, asked.insert(c.identity).inserted { out.append(c) }
             }
@@ -222,13 +223,14 @@ struct MoveNotes {
     /// deeper search: the first of many shallow child searches is the one most likely over-rated (the maximum of noisy
     /// scores), which would make every other move look worse. So the child of the line ranked first is searched again
     /// by `engine` (`AnalysisProfile.bestMove`, three times deeper), and so is the line that ranks first after that, at
-    /// most `bestRounds` times a position; children in `deep` (curriculum positions: the build's profile) are deep
+    /// most `ExplainerRules.bestRounds` times a position; children in `deep` (curriculum positions: the build's profile) are deep
     /// already, and so are the children searched deeper here (added to `deep`). The deeper searches go into `children`. Returns the graded verdicts by parent and the searches made.
     static func graded(_ parents: [(Position, EngineVerdict, [Move])], children: inout [PositionIdentity: EngineVerdict],
                        known: [PositionIdentity: EngineVerdict], deep: inout Set<PositionIdentity>,
-                       engine: any EngineOracle) -> (graded: [PositionIdentity: EngineVerdict], searches: Int) {
+                       engine: any EngineOracle, policy: ConfirmationPolicy) -> (graded: [PositionIdentity: EngineVerdict], searches: Int) {
         var out: [PositionIdentity: EngineVerdict] = [:]
         var searches = 0
+        let bestRounds = policy.rules.bestRounds
         for round in 0...bestRounds {
             var ask: [Position] = []
             for (p, v, moves) in parents {
@@ -243,10 +245,9 @@ struct MoveNotes {
             searches += ask.count
         }
         // A verdict read from the move's grading search on a line whose material does not show it on the board
-        // (`VerdictConfirmation.needed`: none lost, or not what the loss says) is searched again at the best move's depth before a note says so (`confirms`):
+        // (`ConfirmationPolicy.needed`: none lost, or not what the loss says) is searched again at the best move's depth before a note says so (`ConfirmationPolicy.confirms`):
         // a mistake or worse on any move (review13 #54), an inaccuracy on a move the parent's own search ranks among its
         // first three, where the two searches disagree (review12 #153: the engine's second choice called an inaccuracy).
-        let thresholds = AnnotationOptions().verdicts
         var confirm: [Position] = []
         var again: [(Position, EngineVerdict, [Move])] = []
         for (p, v, moves) in parents {
@@ -254,9 +255,9 @@ struct MoveNotes {
             var asked = false
             for m in moves {
                 let c = p.playingUnchecked(m)
-                guard !deep.contains(c.identity), !c.legalMoves.isEmpty, let grade = thresholds.grade(move: m.uci, before: g, after: nil),
-                      let rank = grade.rank, Self.confirms(grade, topRanked: v.lines.prefix(confirmedRanks).contains(where: { $0.uci == m.uci })),
-                      VerdictConfirmation.needed(grade, line: g.lines[rank - 1], in: p) else { continue }
+                guard !deep.contains(c.identity), !c.legalMoves.isEmpty, let grade = policy.verdicts.grade(move: m.uci, before: g, after: nil),
+                      let rank = grade.rank, policy.confirms(grade, topRanked: v.lines.prefix(policy.rules.confirmedRanks).contains(where: { $0.uci == m.uci })),
+                      policy.needed(grade, line: g.lines[rank - 1], in: p) else { continue }
                 deep.insert(c.identity)
                 confirm.append(c)
                 asked = true
@@ -271,17 +272,6 @@ struct MoveNotes {
             }
         }
         return (out, searches)
-    }
-
-    /// The parent search's lines whose moves' verdicts of inaccuracy or worse are confirmed at the best move's depth.
-    static let confirmedRanks = 3
-
-    /// Whether a grading search's verdict (on a line whose material does not show it, `VerdictConfirmation.needed`) is searched
-    /// again at the best move's depth: a mistake or worse on any move, an inaccuracy on one the parent's search ranks
-    /// among its first `confirmedRanks`. A mistake the line shows no material for is where a shallow search most often
-    /// misjudges (review13 #54: Qf3 "a mistake" at 40,000 nodes, 0.25 pawn behind Be2 at 400,000).
-    static func confirms(_ grade: MoveGrade, topRanked: Bool) -> Bool {
-        grade.verdict >= .mistake || (topRanked && grade.verdict >= .inaccuracy)
     }
 
     /// The learner at each curriculum node (by node id): the side of the course of the first line that reaches it.
