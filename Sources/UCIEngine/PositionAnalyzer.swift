@@ -30,6 +30,8 @@ public final class PositionAnalyzer: @unchecked Sendable {
     public let storeOnly: Bool
     /// The engine every result names.
     public let engine: EngineID
+    /// The engine column of this engine's cache rows (`AnalysisCache.engineKey`).
+    public let cacheEngine: String
     private let lock = NSLock()
     private var _cacheHits = 0
     private var _storeHits = 0
@@ -47,13 +49,16 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// With `recording`, every result returned (from the store, the cache or the engine; not a finished game's) is
     /// kept by position for `recorded` (what `forge cache export-store` writes).
     /// `shared`, the store forge ships, answers what `store` lacks (a folder that is `store`'s own is not read twice).
+    /// `binary`: the engine executable's identity (a digest of its content); the cache keys results by it, so a
+    /// program that calls itself by the real engine's name never shares its results. Without it, by the `id name`.
     public init(pool: EnginePool, cache: AnalysisCache?, profile: AnalysisProfile, store: EngineStoreFolder? = nil,
-                shared: EngineStoreFolder? = nil, recording: Bool = false, storeOnly: Bool = false) throws(EngineFailure) {
+                shared: EngineStoreFolder? = nil, recording: Bool = false, storeOnly: Bool = false, binary: String? = nil) throws(EngineFailure) {
         self.storeOnly = storeOnly
         self.pool = pool
         self.cache = cache
         self.profile = profile
         engine = try pool.start(profile: profile)
+        cacheEngine = AnalysisCache.engineKey(name: engine.name, binary: binary)
         storeGiven = store != nil
         var isDirectory: ObjCBool = false
         storeFolderExists = store.map { FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue } ?? false
@@ -183,7 +188,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
     private func lookup(_ key: String, _ position: Position) -> Analysis? {
         guard let cache else { return nil }
         do {
-            guard let stored = try cache.lookup(position: key, engine: engine.name, profile: profile.key) else { return nil }
+            guard let stored = try cache.lookup(position: key, engine: cacheEngine, profile: profile.key) else { return nil }
             if let reason = stored.problem(in: position, engine: engine.name, profile: profile) {
                 lock.withLock { _discarded.append("cached result for \(key) discarded and analysed again: \(reason)") }
                 return nil
@@ -198,7 +203,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
     private func cacheStore(_ a: Analysis, key: String, zobrist: UInt64) {
         guard let cache else { return }
         do {
-            try cache.store(a, position: key, zobrist: zobrist)
+            try cache.store(a, position: key, zobrist: zobrist, engine: cacheEngine)
         } catch {
             lock.withLock { _cacheErrors.append("cache write failed: \(error)") }
         }
@@ -222,7 +227,8 @@ public final class PositionAnalyzer: @unchecked Sendable {
     }
 
     /// Checks a search's moves against the position and builds the result.
-    /// Throws `.protocolViolation` when the best move is missing or illegal, or no line has a score.
+    /// Throws `.protocolViolation` when the best move is missing or illegal, a PV move is illegal, no line has a
+    /// score, or the result fails `Analysis.problem(in:engine:profile:)` (the check every stored result passes).
     static func analysis(of o: SearchOutcome, position p: Position, engine: String, profile: AnalysisProfile) throws(EngineFailure) -> Analysis {
         guard let best = o.bestMove else { throw .protocolViolation("bestmove (none) in a position with legal moves: \(p.fen())") }
         let bestMove: Move
@@ -240,7 +246,9 @@ public final class PositionAnalyzer: @unchecked Sendable {
             var pv: [String] = []
             var sanPV: [String] = []
             for text in info.pv {
-                guard let m = try? q.move(uci: text) else { break }  // the rest of a PV after an illegal move is noise
+                guard let m = try? q.move(uci: text) else {
+                    throw .protocolViolation("the PV move \(text) is not legal in \(q.fen()) (a PV of \(p.fen()))")
+                }
                 pv.append(m.uci)
                 sanPV.append(q.san(m))
                 q.playUnchecked(m)
@@ -256,8 +264,14 @@ public final class PositionAnalyzer: @unchecked Sendable {
         guard let top = lines.first else {
             throw .protocolViolation("no scored line with a legal move for \(p.fen())")
         }
-        return Analysis(bestMove: bestMove.uci, bestMoveSAN: p.san(bestMove), score: top.score,
-                        whiteScore: p.turn == .white ? top.score : top.score.negated, wdl: top.wdl, terminal: nil,
-                        lines: lines, depth: top.depth, nodes: o.nodes, engine: engine, profile: profile)
+        let a = Analysis(bestMove: bestMove.uci, bestMoveSAN: p.san(bestMove), score: top.score,
+                         whiteScore: p.turn == .white ? top.score : top.score.negated, wdl: top.wdl, terminal: nil,
+                         lines: lines, depth: top.depth, nodes: o.nodes, engine: engine, profile: profile)
+        // The answer is checked as a stored one is, before it is cached or used: an engine that breaks chess or the
+        // profile (`mate 0` with legal moves, a 2,000-node search for a 120,000-node profile) poisons nothing.
+        if let reason = a.problem(in: p, engine: engine, profile: profile) {
+            throw .protocolViolation("the engine's answer for \(p.fen()) cannot be true: \(reason)")
+        }
+        return a
     }
 }

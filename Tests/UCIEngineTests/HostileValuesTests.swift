@@ -104,3 +104,49 @@ private func cacheFixture(_ name: String) throws -> String {
         #expect(id == AnalysisCache.applicationID)
     }
 }
+
+/// `Fixtures/hostile/answers.txt`: engine answers that break chess or the profile are refused before they are stored
+/// or used (issue 46: `score mate 0` with legal moves was cached; an impostor's 2,000-node result was served).
+@Suite struct EngineAnswerCheckTests {
+    static let profile = AnalysisProfile(nodes: 3000, multiPV: 1)
+
+    static func cases() throws -> [(expect: String, fen: String, info: String, best: String)] {
+        let text = try String(contentsOfFile: fixturePath("hostile/answers.txt"), encoding: .utf8)
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { row in
+            let f = row.split(separator: "\t").map(String.init)
+            return (f[0], f[1], f[2], f[3])
+        }
+    }
+
+    @Test func everyAnswerIsCheckedAgainstThePositionAndTheProfile() throws {
+        let cases = try Self.cases()
+        #expect(cases.count == 14)
+        for c in cases {
+            guard case .info(let info) = UCIReply(line: c.info) else {
+                Issue.record("\(c.info) does not parse")
+                continue
+            }
+            let outcome = SearchOutcome(bestMove: c.best, lines: [info], nodes: info.nodes ?? 0)
+            let position = try Position(fen: c.fen)
+            do throws(EngineFailure) {
+                let a = try PositionAnalyzer.analysis(of: outcome, position: position, engine: "Scripted 1.0", profile: Self.profile)
+                #expect(c.expect == "ok", "\(c.info) was accepted: \(a.score)")
+                // What is accepted reads back as accepted: the same rule serves the cache and the store.
+                #expect(a.problem(in: position, engine: "Scripted 1.0", profile: Self.profile) == nil)
+            } catch {
+                #expect(c.expect != "ok" && error.message.contains(c.expect), "\(c.info): \(error.message)")
+            }
+        }
+    }
+
+    /// `score cp 10 mate 3` is one line with two scores: malformed, not a centipawn score with spare words.
+    @Test func twoScoresInOneLineAreMalformed() {
+        for line in ["info depth 5 score cp 10 mate 3 pv e2e4", "info depth 5 score cp 10 score mate 3 pv e2e4"] {
+            guard case .malformed(_, let reason) = UCIReply(line: line) else {
+                Issue.record("\(line) was read")
+                continue
+            }
+            #expect(reason.contains("a second score"), "\(reason)")
+        }
+    }
+}
