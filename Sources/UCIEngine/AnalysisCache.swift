@@ -191,7 +191,13 @@ enum CacheSchema {
 
     /// Throws `NotACache` unless `path` is missing, empty, or a result cache.
     static func requireCache(at path: String) throws {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+        // A device, FIFO or folder is no cache: SQLite would write its journal beside it (`--cache /dev/null` made
+        // `/dev/null-journal`).
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            throw NotACache(path: path, reason: "it is not a regular file")
+        }
+        guard let size = attributes?[.size] as? Int, size > 0 else { return }
         try readVerified(path) { _ in () }
     }
 

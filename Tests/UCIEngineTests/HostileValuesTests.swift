@@ -150,3 +150,11 @@ private func cacheFixture(_ name: String) throws -> String {
         }
     }
 }
+
+/// `--cache /dev/null`: a device is no cache; before, SQLite opened it and wrote `/dev/null-journal` beside it.
+@Test func aDeviceIsNotOpenedAsACache() throws {
+    let journal = "/dev/null-journal"
+    let existed = FileManager.default.fileExists(atPath: journal)
+    #expect(throws: NotACache.self) { _ = try AnalysisCache(path: "/dev/null") }
+    if !existed { #expect(!FileManager.default.fileExists(atPath: journal)) }
+}
