@@ -158,3 +158,50 @@ private func cacheFixture(_ name: String) throws -> String {
     #expect(throws: NotACache.self) { _ = try AnalysisCache(path: "/dev/null") }
     if !existed { #expect(!FileManager.default.fileExists(atPath: journal)) }
 }
+
+/// The fallback of `make fuzz` for the answer check: seeded mutations of `Fixtures/hostile/answers.txt` (digits,
+/// words and moves changed, dropped or repeated) never crash the check, and every answer it accepts passes the
+/// stored-result check it is later read back with.
+@Suite struct EngineAnswerMutationTests {
+    struct Generator: RandomNumberGenerator {  // SplitMix64: the same mutations every run
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let words = ["score", "cp", "mate", "0", "-1", "1", "3", "2500", "100000", "wdl", "1000", "500", "pv", "nodes",
+                        "2999", "3000", "depth", "245", "e2e4", "e7e5", "a1a8", "lowerbound", "upperbound", "multipv", "2"]
+
+    @Test func mutatedAnswersNeverCrashAndWhatIsAcceptedReadsBack() throws {
+        let cases = try EngineAnswerCheckTests.cases()
+        let iterations = Int(ProcessInfo.processInfo.environment["FUZZ_ITERATIONS"] ?? "") ?? 2000
+        var rng = Generator(state: 20_261_201)
+        var accepted = 0
+        for _ in 0..<iterations {
+            let c = cases[Int.random(in: 0..<cases.count, using: &rng)]
+            var tokens = c.info.split(separator: " ").map(String.init)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let at = Int.random(in: 1..<max(2, tokens.count), using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0 where at < tokens.count: tokens[at] = Self.words.randomElement(using: &rng) ?? "0"
+                case 1 where at < tokens.count && tokens.count > 2: tokens.remove(at: at)
+                default: tokens.insert(Self.words.randomElement(using: &rng) ?? "0", at: min(at, tokens.count))
+                }
+            }
+            guard case .info(let info) = UCIReply(line: tokens.joined(separator: " ")) else { continue }
+            let position = try Position(fen: c.fen)
+            let outcome = SearchOutcome(bestMove: Bool.random(using: &rng) ? c.best : info.pv.first, lines: [info], nodes: info.nodes ?? 0)
+            guard let a = try? Analysis(answer: outcome, position: position, engine: "Mutant 1.0", profile: EngineAnswerCheckTests.profile) else { continue }
+            accepted += 1
+            #expect(a.problem(in: position, engine: "Mutant 1.0", profile: EngineAnswerCheckTests.profile) == nil, "\(tokens)")
+            if case .mate(0) = a.score { Issue.record("mate 0 accepted with legal moves: \(tokens)") }
+            #expect(a.nodes >= EngineAnswerCheckTests.profile.nodes || a.depth >= Analysis.deepestIteration, "\(tokens)")
+        }
+        #expect(accepted > 0)
+    }
+}
