@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "ChessCore"),
         .target(name: "Diagnostics"),
         .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"]),
-        .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
+        // BundleStore for its SHA-256: the engine store's files carry the digest of their lines.
+        .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", "BundleStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Explainer", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
         .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics", "Explainer"]),
         .target(name: "Words", dependencies: ["Diagnostics"]),

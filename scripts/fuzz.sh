@@ -2,14 +2,15 @@
 # Fuzzes every reader of outside input with libFuzzer, SECONDS (default 60) per target, and prints
 # the executions of each: fen, san, pgn, fen2pgn (ChessCore + ChessPGN), dict (Words' dictionary
 # reader), uci (UCIEngine's reply parser), score (the UCI score and WDL parser and the arithmetic on what it
-# accepts), cache (a result cache row's stored analysis, decoded and range-checked as a lookup does). Falls back to the seeded mutation test in `swift test`
+# accepts), cache (a result cache row's stored analysis, decoded and range-checked as a lookup does), answer (an
+# engine's answer for a position checked against the position and the profile before it is stored: EngineAnswer). Falls back to the seeded mutation test in `swift test`
 # when the toolchain cannot build a fuzzer. Exits 1 when any target finds a crash (saved under .build/fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 work=.build/fuzz
-rm -rf "$work/src-chess" "$work/src-words"
-mkdir -p "$work/src-chess" "$work/src-words"
+rm -rf "$work/src-chess" "$work/src-words" "$work/src-uci"
+mkdir -p "$work/src-chess" "$work/src-words" "$work/src-uci"
 # One module per binary: the sources with their cross-module imports removed.
 for f in Sources/ChessCore/*.swift Sources/Diagnostics/*.swift Sources/ChessPGN/*.swift; do
   sed -E '/^import (ChessCore|Diagnostics)$/d' "$f" > "$work/src-chess/$(basename "$(dirname "$f")")_$(basename "$f")"
@@ -17,7 +18,10 @@ done
 for f in Sources/Diagnostics/*.swift Sources/Words/*.swift; do
   sed -E '/^import (Diagnostics)$/d' "$f" > "$work/src-words/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
-uci_sources="Sources/UCIEngine/UCIReply.swift Sources/UCIEngine/UCIInfo.swift Sources/UCIEngine/UCIScore.swift Sources/UCIEngine/UCIOptionDeclaration.swift Sources/UCIEngine/Analysis.swift Sources/UCIEngine/AnalysisProfile.swift Sources/UCIEngine/UCICommand.swift"
+# UCIEngine's readers and its answer check, over ChessCore (the answer check replays moves).
+for f in Sources/ChessCore/*.swift Sources/UCIEngine/{UCIReply,UCIInfo,UCIScore,UCIOptionDeclaration,Analysis,AnalysisProfile,UCICommand,CachedResultCheck,SearchOutcome,EngineAnswer}.swift; do
+  sed -E '/^import (ChessCore|Diagnostics)$/d' "$f" > "$work/src-uci/$(basename "$(dirname "$f")")_$(basename "$f")"
+done
 
 build() {  # name sources…
   local name=$1; shift
@@ -25,9 +29,9 @@ build() {  # name sources…
 }
 if ! { build chess "$work"/src-chess/*.swift scripts/fuzz/ChessTarget.swift \
        && build words "$work"/src-words/*.swift scripts/fuzz/WordsTarget.swift \
-       && build uci $uci_sources scripts/fuzz/UCITarget.swift; }; then
+       && build uci "$work"/src-uci/*.swift scripts/fuzz/UCITarget.swift; }; then
   echo "fuzz: swiftc -sanitize=fuzzer failed (see $work/build-*.log); running the seeded mutation test instead" >&2
-  FUZZ_ITERATIONS=$((seconds * 200)) swift test --filter MutationTests
+  FUZZ_ITERATIONS=$((seconds * 200)) swift test --filter 'MutationTests|EngineAnswerMutationTests' 
   exit
 fi
 
@@ -46,11 +50,12 @@ seed dict scripts/fuzz/seeds/words.dawg
 seed uci scripts/fuzz/seeds/uci.txt
 seed score scripts/fuzz/seeds/score.txt
 seed cache scripts/fuzz/seeds/cache.json
+seed answer scripts/fuzz/seeds/answer.txt
 
 status=0
 printf '%-8s %12s %10s  %s\n' target executions "exec/s" result
-for t in fen san pgn fen2pgn dict uci score cache; do
-  case $t in dict) bin=words ;; uci|score|cache) bin=uci ;; *) bin=chess ;; esac
+for t in fen san pgn fen2pgn dict uci score cache answer; do
+  case $t in dict) bin=words ;; uci|score|cache|answer) bin=uci ;; *) bin=chess ;; esac
   log="$work/run-$t.log"
   if FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no "$work/fuzz-$bin" "$work/corpus-$t" -max_total_time="$seconds" -max_len=8192 \
        -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$work/crash-$t-" > "$log" 2>&1; then

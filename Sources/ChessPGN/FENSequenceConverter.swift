@@ -123,7 +123,7 @@ public struct FENSequenceConverter {
             }
             return nil
         }
-        if let d = nonCanonical(fields, of: p) {
+        if let d = Self.nonCanonical(fields, of: p) {
             error(d.code, d.message, line: number, column: d.column)
             return nil
         }
@@ -239,8 +239,8 @@ public struct FENSequenceConverter {
 extension FENSequenceConverter {
     /// A FEN that parses but is not written canonically: castling rights out of the `KQkq` order.
     /// Reported, not normalised: the file is meant to be canonical. (A placement with `44` for `8`
-    /// does not parse: ChessCore reports FEN011.)
-    func nonCanonical(_ fields: [Substring], of p: Position) -> (code: DiagnosticCode, message: String, column: Int)? {
+    /// does not parse: ChessCore reports FEN011.) Every command that reads a FEN as text asks this (fen2pgn, perft).
+    public static func nonCanonical(_ fields: [Substring], of p: Position) -> (code: DiagnosticCode, message: String, column: Int)? {
         let canonical = p.fen().split(separator: " ")
         guard fields.count >= 4, canonical.count >= 4 else { return nil }
         if fields[2] != canonical[2] {

@@ -56,9 +56,9 @@ public final class PGNReader {
     /// Whether the input was found to be binary (then the reader reads nothing more).
     @exclusivity(unchecked) public private(set) var isBinary = false
     private var binaryThrown = false
-    /// Tag names of the current game (a second tag of the same name is reported, not delivered).
-    /// The names of this game's tags so far (a handful: compared as bytes).
-    private var tagNames: [[UInt8]] = []
+    /// The tag names of this game so far (a second tag of the same name is reported, not delivered): a set, so 500,000 distinct tags are read in linear time (an array's
+    /// `contains` made the duplicate check quadratic: 100,000 tags took 4.5–7.5 s).
+    private var tagNames: Set<[UInt8]> = []
     private static let resultTagName = Array("Result".utf8), setUpTagName = Array("SetUp".utf8), fenTagName = Array("FEN".utf8)
     /// The symbol being read (move, move number, result, glyph): at most `maxToken` bytes, kept in
     /// a fixed buffer so that the bytes of a move cost no array bookkeeping.
@@ -920,12 +920,11 @@ public final class PGNReader {
             return
         }
         let valueStart = PGNLocation(line: valueLoc.line, column: valueLoc.column + 1)
-        if tagNames.contains(name) {
+        if !tagNames.insert(name).inserted {
             if highBytes { _ = decodeString(&visitor, at: valueStart) }
             report(&visitor, diagnostic(.error, PGNCode.duplicateTag, "tag \(String(decoding: name, as: UTF8.self)) appears twice in this game; the first one is kept", at: loc))
             return
         }
-        tagNames.append(name)
         // The reader's own tags are read whatever the visitor wants; another tag becomes Strings only when wanted (a
         // value with bytes that are not ASCII is still decoded, for its PGN108 warning).
         let isResult = name == Self.resultTagName, isSetUp = name == Self.setUpTagName

@@ -42,9 +42,10 @@ public enum IOCode {
     public static let cannotCreate = DiagnosticCode("IO102", .error, "the output cannot be created")
     public static let writeFailed = DiagnosticCode("IO103", .error, "writing the output failed")
     public static let notForgeFolder = DiagnosticCode("IO104", .error, "an output folder that is not forge's: it holds other files, or is not a folder")
+    public static let linkOutOfRoot = DiagnosticCode("IO105", .error, "a symbolic link that leads out of the folder it was found in, to nothing, or in a loop: neither read nor written")
 
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
-        outputIsInput, cannotCreate, writeFailed, notForgeFolder,
+        outputIsInput, cannotCreate, writeFailed, notForgeFolder, linkOutOfRoot,
     ]
 }

@@ -12,7 +12,7 @@ public struct AnalysisLine: Hashable, Sendable, Codable {
     public var bound: ScoreBound
     public var wdl: WDL?
     public var depth: Int
-    /// The principal variation, starting with `uci`, every move checked legal (cut at the first that is not).
+    /// The principal variation, starting with `uci`, every move checked legal (an engine answer with an illegal PV move is refused).
     public var pv: [String]
     public var sanPV: [String]
 

@@ -10,7 +10,8 @@ struct CachedAnalysisRecord: Codable, FetchableRecord, PersistableRecord {
     /// The position's identity as FEN fields 1–4 (placement, side, castling, en passant only
     /// when a capture is legal): no move counters.
     var position: String
-    /// The engine's `id name`, e.g. `Stockfish 15.1`.
+    /// The engine's `id name` and its executable's identity, e.g. `Stockfish 15.1 (sha256:0123456789abcdef)`
+    /// (`AnalysisCache.engineKey`): results of another binary under the same name are never served.
     var engine: String
     /// `AnalysisProfile.key`.
     var profile: String
@@ -86,13 +87,26 @@ public final class AnalysisCache: Sendable {
         return try? JSONDecoder().decode(Analysis.self, from: Data(json.utf8))
     }
 
-    /// Stores (or replaces) the analysis of `position`.
-    public func store(_ analysis: Analysis, position: String, zobrist: UInt64) throws {
+    /// The engine column of results of the engine `name` whose executable's identity is `binary`: `Stockfish 15.1
+    /// (sha256:0123456789abcdef)`; the bare name without an identity (a scripted engine in a test).
+    public static func engineKey(name: String, binary: String?) -> String {
+        binary.map { "\(name) (\($0))" } ?? name
+    }
+
+    /// The engine's `id name` in an engine column (`engineKey`'s inverse).
+    public static func engineName(ofKey key: String) -> String {
+        guard key.hasSuffix(")"), let open = key.range(of: " (sha256:", options: .backwards) else { return key }
+        return String(key[..<open.lowerBound])
+    }
+
+    /// Stores (or replaces) the analysis of `position`, under the engine column `engine` (`engineKey`; the result's
+    /// own engine name by default).
+    public func store(_ analysis: Analysis, position: String, zobrist: UInt64, engine: String? = nil) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(analysis), as: UTF8.self)
         let record = CachedAnalysisRecord(
-            position: position, engine: analysis.engine, profile: analysis.profile.key,
+            position: position, engine: engine ?? analysis.engine, profile: analysis.profile.key,
             zobrist: Int64(bitPattern: zobrist), result: json)
         try database.write { db in try record.save(db) }
     }
@@ -177,7 +191,13 @@ enum CacheSchema {
 
     /// Throws `NotACache` unless `path` is missing, empty, or a result cache.
     static func requireCache(at path: String) throws {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+        // A device, FIFO or folder is no cache: SQLite would write its journal beside it (`--cache /dev/null` made
+        // `/dev/null-journal`).
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            throw NotACache(path: path, reason: "it is not a regular file")
+        }
+        guard let size = attributes?[.size] as? Int, size > 0 else { return }
         try readVerified(path) { _ in () }
     }
 

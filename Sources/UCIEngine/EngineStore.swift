@@ -1,4 +1,5 @@
 // EngineStore: the committed engine-result store, one text line per position for one engine and profile.
+import BundleStore
 import ChessCore
 import Foundation
 
@@ -12,6 +13,7 @@ import Foundation
 /// # forge engine store 1
 /// # engine: Stockfish 15.1
 /// # profile: threads=1;hash=16;nodes=120000;multipv=3;wdl=true;ucinewgame=true;format=3
+/// # digest: sha256 5d41402abc4b2a76b9719d911017c592…
 /// rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -	c7c5	120187	-31 d18 w33/859/108 c7c5 g1f3 …	…
 /// ```
 ///
@@ -21,10 +23,16 @@ import Foundation
 /// when the engine sent one, and its PV in UCI. Everything an ``Analysis`` holds beyond that is derived
 /// (SAN from the moves, the position's score, WDL and depth from the first line), so a result read back
 /// is equal to the one written, and a result that would not be is refused when written.
+///
+/// The fourth header line is the SHA-256 of every line after it (newlines included): a file edited by hand or
+/// damaged is reported (CCH107) by every reader and fails `forge cache export-store --check`; each of its lines is
+/// still checked on its own (`Analysis.problem`) before it is used, so an edited score that disagrees with its WDL
+/// is never served.
 public enum EngineStore {
     public static let formatLine = "# forge engine store 1"
     static let enginePrefix = "# engine: "
     static let profilePrefix = "# profile: "
+    static let digestPrefix = "# digest: sha256 "
 
     /// The file a store of `engine` and `profile` is written to, relative to the store's folder:
     /// `stockfish-15.1/threads-1.hash-16.nodes-120000.multipv-3.wdl-true.ucinewgame-true.format-3.tsv`. Readers go by
@@ -37,6 +45,11 @@ public enum EngineStore {
     /// The header of a store of `engine` and `profile`.
     public static func header(engine: String, profile: AnalysisProfile) -> String {
         formatLine + "\n" + enginePrefix + engine + "\n" + profilePrefix + profile.key + "\n"
+    }
+
+    /// The digest line of a file whose result lines are `body` (each ending in a newline).
+    static func digestLine(of body: some StringProtocol) -> String {
+        digestPrefix + SHA256Hash.hexDigest(of: Data(body.utf8)) + "\n"
     }
 
     /// The store's line of `analysis`, the result for the position whose identity is `position`; nil for a
@@ -62,7 +75,7 @@ public enum EngineStore {
     /// `refused` with the reason.
     public static func text(engine: String, profile: AnalysisProfile, results: [String: Analysis])
         -> (text: String, written: Int, refused: [(position: String, reason: String)]) {
-        var out = header(engine: engine, profile: profile)
+        var out = ""
         var refused: [(String, String)] = []
         var written = 0
         for key in results.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -80,7 +93,7 @@ public enum EngineStore {
             out += l + "\n"
             written += 1
         }
-        return (out, written, refused)
+        return (header(engine: engine, profile: profile) + digestLine(of: out) + out, written, refused)
     }
 
     /// Reads a result line back into the position's identity and its ``Analysis``. Throws, saying which
@@ -229,7 +242,22 @@ public final class EngineStoreTable: @unchecked Sendable {
         self.engine = engine
         self.profile = profile
         var duplicated = Set<String>()
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where i >= 3 && !line.isEmpty {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The digest line, then the lines it covers: the text after the fourth newline.
+        var bodyStart = text.startIndex
+        for _ in 0..<4 { bodyStart = text[bodyStart...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex }
+        if lines.count > 3, lines[3].hasPrefix(EngineStore.digestPrefix) {
+            let expected = EngineStore.digestLine(of: text[bodyStart...]).dropLast()
+            if lines[3] != expected {
+                _problems.append(EngineStoreProblem(path: path, line: 4, column: 1, reason:
+                    "the file's digest does not match its lines (edited by hand or damaged); each line is checked before use"))
+            }
+        } else {
+            _problems.append(EngineStoreProblem(path: path, line: 4, column: 1, reason:
+                "no digest line (\"\(EngineStore.digestPrefix)…\"): the file cannot be told from one edited by hand"))
+        }
+        let first = lines.count > 3 && lines[3].hasPrefix("# digest: ") ? 4 : 3
+        for (i, line) in lines.enumerated() where i >= first && !line.isEmpty {
             guard let tab = line.firstIndex(of: "\t") else {
                 _problems.append(EngineStoreProblem(path: path, line: i + 1, column: 1, reason: "not a result line (position, tab, best move, …)"))
                 continue

@@ -30,6 +30,8 @@ public final class PositionAnalyzer: @unchecked Sendable {
     public let storeOnly: Bool
     /// The engine every result names.
     public let engine: EngineID
+    /// The engine column of this engine's cache rows (`AnalysisCache.engineKey`).
+    public let cacheEngine: String
     private let lock = NSLock()
     private var _cacheHits = 0
     private var _storeHits = 0
@@ -47,13 +49,16 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// With `recording`, every result returned (from the store, the cache or the engine; not a finished game's) is
     /// kept by position for `recorded` (what `forge cache export-store` writes).
     /// `shared`, the store forge ships, answers what `store` lacks (a folder that is `store`'s own is not read twice).
+    /// `binary`: the engine executable's identity (a digest of its content); the cache keys results by it, so a
+    /// program that calls itself by the real engine's name never shares its results. Without it, by the `id name`.
     public init(pool: EnginePool, cache: AnalysisCache?, profile: AnalysisProfile, store: EngineStoreFolder? = nil,
-                shared: EngineStoreFolder? = nil, recording: Bool = false, storeOnly: Bool = false) throws(EngineFailure) {
+                shared: EngineStoreFolder? = nil, recording: Bool = false, storeOnly: Bool = false, binary: String? = nil) throws(EngineFailure) {
         self.storeOnly = storeOnly
         self.pool = pool
         self.cache = cache
         self.profile = profile
         engine = try pool.start(profile: profile)
+        cacheEngine = AnalysisCache.engineKey(name: engine.name, binary: binary)
         storeGiven = store != nil
         var isDirectory: ObjCBool = false
         storeFolderExists = store.map { FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue } ?? false
@@ -183,7 +188,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
     private func lookup(_ key: String, _ position: Position) -> Analysis? {
         guard let cache else { return nil }
         do {
-            guard let stored = try cache.lookup(position: key, engine: engine.name, profile: profile.key) else { return nil }
+            guard let stored = try cache.lookup(position: key, engine: cacheEngine, profile: profile.key) else { return nil }
             if let reason = stored.problem(in: position, engine: engine.name, profile: profile) {
                 lock.withLock { _discarded.append("cached result for \(key) discarded and analysed again: \(reason)") }
                 return nil
@@ -198,7 +203,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
     private func cacheStore(_ a: Analysis, key: String, zobrist: UInt64) {
         guard let cache else { return }
         do {
-            try cache.store(a, position: key, zobrist: zobrist)
+            try cache.store(a, position: key, zobrist: zobrist, engine: cacheEngine)
         } catch {
             lock.withLock { _cacheErrors.append("cache write failed: \(error)") }
         }
@@ -221,43 +226,13 @@ public final class PositionAnalyzer: @unchecked Sendable {
                         wdl: nil, terminal: state, lines: [], depth: 0, nodes: 0, engine: engine, profile: profile)
     }
 
-    /// Checks a search's moves against the position and builds the result.
-    /// Throws `.protocolViolation` when the best move is missing or illegal, or no line has a score.
+    /// The result a search stands for, checked (`Analysis.init(answer:position:engine:profile:)`); a refusal is
+    /// `.protocolViolation`.
     static func analysis(of o: SearchOutcome, position p: Position, engine: String, profile: AnalysisProfile) throws(EngineFailure) -> Analysis {
-        guard let best = o.bestMove else { throw .protocolViolation("bestmove (none) in a position with legal moves: \(p.fen())") }
-        let bestMove: Move
-        do throws(UCIMoveError) {
-            bestMove = try p.move(uci: best)
+        do throws(EngineAnswerRefused) {
+            return try Analysis(answer: o, position: p, engine: engine, profile: profile)
         } catch {
-            throw .protocolViolation("best move \(error.description)")
+            throw .protocolViolation(error.reason)
         }
-        var lines: [AnalysisLine] = []
-        // The last finished iteration: one depth, exact scores, full PVs. The raw last reports mix the
-        // interrupted iteration's bounds (often a 1-2 ply PV) with the previous depth's lines.
-        for info in o.completedLines.isEmpty ? o.lines : o.completedLines {
-            guard let score = info.score, !info.pv.isEmpty else { continue }
-            var q = p
-            var pv: [String] = []
-            var sanPV: [String] = []
-            for text in info.pv {
-                guard let m = try? q.move(uci: text) else { break }  // the rest of a PV after an illegal move is noise
-                pv.append(m.uci)
-                sanPV.append(q.san(m))
-                q.playUnchecked(m)
-            }
-            guard let first = pv.first else { continue }
-            lines.append(AnalysisLine(uci: first, san: sanPV[0], score: score.value, bound: score.bound, wdl: info.wdl,
-                                      depth: info.depth ?? 0, pv: pv, sanPV: sanPV))
-        }
-        // Best first, as an app shows them; equal scores keep the engine's MultiPV order.
-        lines = lines.enumerated().sorted { a, b in
-            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
-        }.map(\.element)
-        guard let top = lines.first else {
-            throw .protocolViolation("no scored line with a legal move for \(p.fen())")
-        }
-        return Analysis(bestMove: bestMove.uci, bestMoveSAN: p.san(bestMove), score: top.score,
-                        whiteScore: p.turn == .white ? top.score : top.score.negated, wdl: top.wdl, terminal: nil,
-                        lines: lines, depth: top.depth, nodes: o.nodes, engine: engine, profile: profile)
     }
 }

@@ -71,11 +71,16 @@ public struct UCIInfo: Hashable, Sendable {
                 let a = try int("wdl"), b = try int("wdl"), c = try int("wdl")
                 info.wdl = try WDL.checked(win: a, draw: b, loss: c)
             case "score":
+                // One score a line: `score cp 10 mate 3` is not a score with a spare word, it is a broken answer.
+                guard info.score == nil else { throw UCIParseError(reason: "a second score in one info line") }
                 i += 1
                 guard i < words.endIndex else { throw UCIParseError(reason: "\"score\" needs cp or mate") }
                 let kind = words[i]
                 let v = try int("score \(kind)")
                 do { info.score = UCIScore(try Score.checked(kind: kind, v)) } catch { throw UCIParseError(reason: error.reason) }
+                if i + 1 < words.endIndex, words[i + 1] == "cp" || words[i + 1] == "mate" {
+                    throw UCIParseError(reason: "a second score (\(words[i + 1])) after score \(kind) \(v)")
+                }
             case "lowerbound", "upperbound":
                 // A bound qualifies the score; Stockfish may write it after `wdl`.
                 guard info.score != nil else { throw UCIParseError(reason: "\"\(w)\" without a score") }

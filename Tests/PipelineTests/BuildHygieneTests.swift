@@ -114,15 +114,24 @@ import Testing
         #expect(try w.bundleIsWhole() == [])
     }
 
-    @Test func aStrayFileIsNoticedAndLeftOut() throws {
+    /// A file the manifest does not list is not forge's: the build refuses the folder and touches nothing (it used to
+    /// remove the file with only a BLD102 warning: `cp -r data/bundle/* MyApp/Resources/` lost the rest of Resources/).
+    @Test func aFileTheManifestDoesNotListStopsTheBuild() throws {
         let w = try Workspace(words: false)
         _ = try w.build()
+        try FileManager.default.createDirectory(atPath: w.out + "/Art", withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: w.out + "/notes.txt"))
+        try Data("y".utf8).write(to: URL(fileURLWithPath: w.out + "/Art/icon.png"))
+        let before = w.stamps
         let r = try w.build()
-        #expect(!r.failed && !r.upToDate)
-        #expect(r.diagnostics.map(\.text) == ["warning[BLD102]: \(w.out)/notes.txt: not listed in manifest.json; the new bundle leaves it out"])
-        #expect(!FileManager.default.fileExists(atPath: w.out + "/notes.txt"))
-        #expect(try w.bundleIsWhole() == [])
+        #expect(r.failed && r.writeFailed)
+        #expect(r.diagnostics.map(\.code.string) == ["IO104"])
+        #expect(r.diagnostics.first?.message.contains("Art/icon.png, notes.txt") == true, "\(r.diagnostics.map(\.text))")
+        #expect(try String(contentsOfFile: w.out + "/notes.txt", encoding: .utf8) == "x")
+        #expect(try String(contentsOfFile: w.out + "/Art/icon.png", encoding: .utf8) == "y")
+        #expect(w.stamps == before)
+        try FileManager.default.removeItem(atPath: w.out + "/notes.txt")
+        try FileManager.default.removeItem(atPath: w.out + "/Art")
         #expect(try w.build().upToDate)
     }
 

@@ -65,3 +65,13 @@ import Testing
         #expect(game?.hasSuffix("\n1. e4 *\n") == true)
     }
 }
+
+/// perft holds a FEN to the rule fen2pgn holds it to: castling rights out of the KQkq order are refused (FEN903, a usage
+/// error), not counted (before, `perft --fen '… QKqk …'` counted while fen2pgn refused the same FEN).
+@Test func perftRefusesTheFENsFEN2PGNRefuses() {
+    let r = runPerft(PerftConfiguration(fen: "r3k2r/8/8/8/8/8/8/R3K2R w QKqk - 0 1", depth: 1))
+    #expect(r.outcome == .usage)
+    #expect(r.diagnostics.map(\.code.string) == ["FEN903"])
+    let ok = runPerft(PerftConfiguration(fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", depth: 1))
+    #expect(ok.outcome == .ok)
+}

@@ -252,10 +252,11 @@ func tree(_ dir: String) -> [String: Data] {
         #expect(runAnalyze(config, output: { _ in }, progress: { _ in }).outcome == .ok)
         // Corrupt the start position's stored result.
         let c = try AnalysisCache(path: dir + "/c.sqlite")
-        var bad = try #require(try c.lookup(position: Self.start, engine: "Stockfish 15.1", profile: profile.key))
+        let key = AnalysisCache.engineKey(name: "Stockfish 15.1", binary: EngineBinary.identity(of: "/usr/games/stockfish"))
+        var bad = try #require(try c.lookup(position: Self.start, engine: key, profile: profile.key))
         let good = bad
         bad.bestMove = "a1a1"
-        try c.store(bad, position: Self.start, zobrist: 0x463b96181691fc9c)
+        try c.store(bad, position: Self.start, zobrist: 0x463b96181691fc9c, engine: key)
         let lines = Locked2()
         let again = runAnalyze(config, output: lines.add, progress: { _ in })
         #expect(again.outcome == .ok)
@@ -263,7 +264,38 @@ func tree(_ dir: String) -> [String: Data] {
         #expect(again.diagnostics.map(\.code.string) == ["CCH101"])
         #expect(again.diagnostics.first?.message == "cached result for \(Self.start) discarded and analysed again: best move \"a1a1\" is not legal here")
         #expect(lines.all.first?.contains("\"bestmove\":\"a1a1\"") == false)
-        #expect(try c.lookup(position: Self.start, engine: "Stockfish 15.1", profile: profile.key) == good)
+        #expect(try c.lookup(position: Self.start, engine: key, profile: profile.key) == good)
+    }
+
+    /// A program that calls itself "Stockfish 15.1" is not Stockfish 15.1: results cached under that name by another
+    /// binary are never served to the real engine (before, its 2,000-node results were served to a 120,000-node run).
+    @Test(.enabled(if: stockfishPresent)) func resultsOfAnotherBinaryUnderTheSameNameAreNotServed() throws {
+        let dir = try Fixtures.tempDirectory()
+        let profile = AnalysisProfile(nodes: 3000, multiPV: 1)
+        func config(_ cache: String) -> AnalyzeConfiguration {
+            AnalyzeConfiguration(files: [Fixtures.path("analyze/positions.fen")],
+                                 engine: EngineConfiguration(enginePath: "/usr/games/stockfish", jobs: 1, profile: profile,
+                                                             cacheDirectory: nil, cachePath: dir + "/" + cache),
+                                 format: .jsonl, progress: .off)
+        }
+        #expect(runAnalyze(config("real.sqlite"), output: { _ in }, progress: { _ in }).outcome == .ok)
+        let real = AnalysisCache.engineKey(name: "Stockfish 15.1", binary: EngineBinary.identity(of: "/usr/games/stockfish"))
+        var forged = try #require(try AnalysisCache(path: dir + "/real.sqlite").lookup(position: Self.start, engine: real, profile: profile.key))
+        forged.score = .centipawns(900)
+        forged.lines[0].score = .centipawns(900)
+        forged.lines[0].wdl = nil
+        forged.wdl = nil
+        // The impostor's rows: under another binary's identity, and under the bare name (a cache of before).
+        let impostor = AnalysisCache.engineKey(name: "Stockfish 15.1", binary: EngineBinary.identity(of: "/bin/sh"))
+        #expect(impostor != real)
+        let poisoned = try AnalysisCache(path: dir + "/poisoned.sqlite")
+        try poisoned.store(forged, position: Self.start, zobrist: 0x463b96181691fc9c, engine: impostor)
+        try poisoned.store(forged, position: Self.start, zobrist: 0x463b96181691fc9c, engine: "Stockfish 15.1")
+        let lines = Locked2()
+        let again = runAnalyze(config("poisoned.sqlite"), output: lines.add, progress: { _ in })
+        #expect(again.outcome == .ok)
+        #expect(again.searched == 2, "both positions searched: the forged rows are another binary's")
+        #expect(lines.all.first?.contains("900") == false, "\(lines.all)")
     }
 }
 

@@ -126,6 +126,7 @@ func eachCaseBreaksItsRule(_ code: String) throws {
 @Test func missingPathIsAnError() throws {
     let r = Validate.run(ValidateConfiguration(paths: ["/nonexistent/openings"], engine: nil))
     #expect(r.diagnostics.map(\.code.string) == ["VAL200"])
+    #expect(r.outcome == .noInput, "exit 66 as README says (it was 1)")
 }
 
 /// The engine checks, with the real Stockfish at a small node limit and a private cache.

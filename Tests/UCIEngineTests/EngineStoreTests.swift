@@ -82,7 +82,7 @@ private func storeFolder(_ text: String, engine: String = "Stockfish 15.1", prof
             let parts = row.split(separator: "\t", maxSplits: 1)
             return (line: Int(parts[0]) ?? 0, says: String(parts[1]))
         }
-        #expect(expected.count == 14)
+        #expect(expected.count == 18)
         let folder = try storeFolder(text)
         let table = try #require(folder.table(engine: "Stockfish 15.1", profile: storeProfile).table)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -103,7 +103,7 @@ private func storeFolder(_ text: String, engine: String = "Stockfish 15.1", prof
         #expect(table.problems.count == expected.filter { !["ok", "dup"].contains($0.says) }.count)
         #expect(table.problems.allSatisfy { $0.path == table.path && $0.column >= 1 && $0.description.hasPrefix(table.path + ":\($0.line):") })
         // Asked again: still not used, reported once.
-        for row in lines.dropFirst(3) { _ = table.lookup(String(row.prefix { $0 != "\t" })) }
+        for row in lines.dropFirst(4) { _ = table.lookup(String(row.prefix { $0 != "\t" })) }
         #expect(table.problems.count == expected.filter { !["ok", "dup"].contains($0.says) }.count)
     }
 
@@ -114,6 +114,40 @@ private func storeFolder(_ text: String, engine: String = "Stockfish 15.1", prof
         #expect(folder.table(engine: "Stockfish 16", profile: storeProfile).table?.count == 1)
         let valid = try storeFolder(try storeText("valid.tsv"))
         #expect(valid.table(engine: "Stockfish 15.1", profile: AnalysisProfile(nodes: 120_000, multiPV: 3)).table == nil)
+    }
+
+    /// The file carries the SHA-256 of its lines: a row edited by hand (`-31` made `-30`, still true of its WDL) is
+    /// reported by the digest; a file without a digest line is reported too. Before, both were read as they stood.
+    @Test func aStoreFileEditedByHandIsReportedByItsDigest() throws {
+        let text = try storeText("valid.tsv")
+        let edited = text.replacingOccurrences(of: "\t-31 d12 w33/859/108", with: "\t-30 d12 w33/859/108")
+        #expect(edited != text)
+        let table = try #require(try storeFolder(edited).table(engine: "Stockfish 15.1", profile: storeProfile).table)
+        #expect(table.problems.map(\.line) == [4])
+        #expect(table.problems.first?.reason.contains("digest does not match its lines") == true)
+        #expect(table.count == 3)
+
+        var rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+        rows.remove(at: 3)
+        let bare = try #require(try storeFolder(rows.joined(separator: "\n")).table(engine: "Stockfish 15.1", profile: storeProfile).table)
+        #expect(bare.problems.map(\.reason) == ["no digest line (\"# digest: sha256 …\"): the file cannot be told from one edited by hand"])
+        #expect(bare.count == 3)
+    }
+
+    /// An edited score that disagrees with its own WDL (`-31` made `2500` beside `w33/859/108`) is never served, even
+    /// with the digest written again to match.
+    @Test func aScoreEditedAgainstItsWDLIsNeverServed() throws {
+        let text = try storeText("valid.tsv")
+        var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let i = try #require(rows.firstIndex { $0.contains("\t-31 d12 w33/859/108") })
+        rows[i] = rows[i].replacingOccurrences(of: "\t-31 d12", with: "\t2500 d12")
+        let body = rows[4...].joined(separator: "\n")
+        rows[3] = String(EngineStore.digestLine(of: body).dropLast())
+        let table = try #require(try storeFolder(rows.joined(separator: "\n")).table(engine: "Stockfish 15.1", profile: storeProfile).table)
+        let key = String(rows[i].prefix { $0 != "\t" })
+        #expect(table.lookup(key) == nil)
+        #expect(table.problems.map(\.line) == [i + 1])
+        #expect(table.problems.first?.reason.contains("favour different sides") == true, "\(table.problems)")
     }
 
     @Test func aFileThatIsNotAStoreIsReported() throws {
@@ -168,15 +202,18 @@ private func storeFolder(_ text: String, engine: String = "Stockfish 15.1", prof
         let made = EngineStore.text(engine: searched.engine.name, profile: storeProfile, results: searched.recorded).text
         // The best move of the first result line made illegal.
         var rows = made.split(separator: "\n").map(String.init)
-        var fields = rows[3].split(separator: "\t").map(String.init)
+        var fields = rows[4].split(separator: "\t").map(String.init)
         fields[1] = "a1a1"
-        rows[3] = fields.joined(separator: "\t")
+        rows[4] = fields.joined(separator: "\t")
         let damaged = try analyzer(store: try storeFolder(rows.joined(separator: "\n") + "\n"))
         let results = damaged.analyse(fens).map { try? $0.get() }
         damaged.pool.shutdown()
         #expect(results == fromEngine)
         #expect(damaged.storeHits == 2 && damaged.pool.searches == 1)
-        #expect(damaged.storeProblems.count == 1 && damaged.storeProblems[0].line == 4 && damaged.storeProblems[0].reason.contains("best move"))
+        // The edit is caught twice: by the file's digest (line 4) and by the line's own check.
+        #expect(damaged.storeProblems.map(\.line) == [4, 5])
+        #expect(damaged.storeProblems[0].reason.contains("digest does not match"))
+        #expect(damaged.storeProblems[1].reason.contains("best move"))
 
         // Store only: what the store lacks fails, nothing is searched.
         let only = try PositionAnalyzer(pool: EnginePool(launcher: .process(stockfishPath), size: 1), cache: nil, profile: storeProfile,

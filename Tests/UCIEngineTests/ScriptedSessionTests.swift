@@ -148,9 +148,9 @@ func configuredScript(multiPV: Int = 2) -> ScriptedTransport {
         t.expect("ucinewgame").expect("isready", ["readyok"])
             .expect("position fen \(fen)")
             .expect("go nodes 1000", [
-                "info depth 5 multipv 1 score cp 20 nodes 900 pv f1c4",
-                "info depth 5 multipv 2 score cp 35 nodes 900 pv d2d4 e5d4",
-                "info depth 5 multipv 3 score mate 7 nodes 900 pv f1b5 a7a6",
+                "info depth 5 multipv 1 score cp 20 nodes 1000 pv f1c4",
+                "info depth 5 multipv 2 score cp 35 nodes 1000 pv d2d4 e5d4",
+                "info depth 5 multipv 3 score mate 7 nodes 1000 pv f1b5 a7a6",
                 "bestmove f1c4",
             ])
         let s = EngineSession(transport: t, log: EventLog().sink)

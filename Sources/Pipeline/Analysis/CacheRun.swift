@@ -144,7 +144,7 @@ public enum CacheMerge {
         }
         guard position.identity.epd == e.position else { return "the position is not written in canonical form" }
         guard Int64(bitPattern: position.zobristKey) == e.zobrist else { return "its key is not the position's Polyglot key" }
-        return a.problem(in: position, engine: e.engine, profile: a.profile)
+        return a.problem(in: position, engine: AnalysisCache.engineName(ofKey: e.engine), profile: a.profile)
     }
 }
 

@@ -149,7 +149,8 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
     do throws(EngineFailure) {
         return try PositionAnalyzer(pool: pool, cache: cache, profile: config.profile,
                                     store: config.storeDirectory.map(EngineStoreFolder.init(path:)),
-                                    shared: config.sharedStoreDirectory.map(EngineStoreFolder.init(path:)), recording: config.recording, storeOnly: config.storeOnly)
+                                    shared: config.sharedStoreDirectory.map(EngineStoreFolder.init(path:)), recording: config.recording, storeOnly: config.storeOnly,
+                                    binary: cache == nil ? nil : EngineBinary.identity(of: path))
     } catch {
         pool.shutdown()
         throw Diagnostic(error.code, "engine \(path) cannot be used: \(error.message)")

@@ -182,6 +182,11 @@ public enum Build {
         let staging: StagingArea
         do {
             staging = try StagingArea(paths)
+            try lock.hold(staging.root)
+        } catch let locked as Diagnostic {
+            report.diagnostics.append(locked)
+            report.writeFailed = true
+            return finish()
         } catch {
             report.diagnostics.append(Diagnostic(BuildCode.cannotWrite, "cannot create \(paths.staging): \(error.localizedDescription)"))
             report.writeFailed = true

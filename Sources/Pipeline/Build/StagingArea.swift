@@ -132,12 +132,19 @@ final class StagingArea {
     }
 }
 
-/// The build's lock: an exclusive `flock` on `.NAME.lock` beside the bundle, held until `release()`
-/// or the process ends (the kernel drops it, so a killed build never leaves a stale lock).
+/// The build's lock: an exclusive `flock` on `.NAME.lock` beside the bundle and on the bundle folder itself (by its
+/// device and inode, so a second build that reaches the same folder by another path — a bind mount, another mount
+/// of the disk — is refused too), held until `release()` or the process ends (the kernel drops it, so a killed build
+/// never leaves a stale lock). The staging folder, the bundle to be, is held from its creation (`hold`): a build
+/// that starts after the swap finds the new bundle locked until this one ends.
 final class BundleLock {
-    private var fd: Int32
+    private var fds: [Int32]
+    private let bundle: String
 
-    private init(fd: Int32) { self.fd = fd }
+    private init(fd: Int32, bundle: String) {
+        fds = [fd]
+        self.bundle = bundle
+    }
 
     /// Takes the lock, or throws BLD101 naming the process that holds it.
     static func acquire(_ paths: BundlePaths) throws(Diagnostic) -> BundleLock {
@@ -161,14 +168,30 @@ final class BundleLock {
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        return BundleLock(fd: fd)
+        let lock = BundleLock(fd: fd, bundle: paths.bundle)
+        try lock.hold(paths.bundle)
+        return lock
+    }
+
+    /// Locks the folder `path` itself (nothing when it does not exist yet); throws BLD101 when another build holds it.
+    func hold(_ path: String) throws(Diagnostic) {
+        let d = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard d >= 0 else { return }
+        guard flock(d, LOCK_EX | LOCK_NB) == 0 else {
+            close(d)
+            release()
+            throw Diagnostic(BuildCode.locked, "another forge build is writing \(bundle) (reached by another path: the folder itself is locked); "
+                             + "wait for it to finish, or build into another --out")
+        }
+        fds.append(d)
     }
 
     func release() {
-        guard fd >= 0 else { return }
-        _ = flock(fd, LOCK_UN)
-        close(fd)
-        fd = -1
+        for fd in fds {
+            _ = flock(fd, LOCK_UN)
+            close(fd)
+        }
+        fds = []
     }
 
     deinit { release() }

@@ -2,6 +2,11 @@
 import ChessPGN
 import Diagnostics
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Openings
 
 /// What was read from the library paths.
@@ -16,6 +21,10 @@ struct LoadedLibrary {
     var pgnFiles = 0
     /// Every `.pgn` and `.fen` path found, sorted.
     var files: [String] = []
+    /// The root each file was found in (`SourceRoot`): what is written beside a file stays inside it.
+    var roots: [String: SourceRoot] = [:]
+    /// The links found and refused (IO105, reported once).
+    var refusedLinks: Set<String> = []
     /// Sources not checked further because reading them found errors.
     var brokenSources: Set<String> = []
     /// Those sources as far as they could be read (`isComplete == false`): the rules that do not need whole
@@ -30,34 +39,48 @@ struct LoadedLibrary {
 }
 
 enum LibraryFiles {
-    /// `.pgn` and `.fen` files under `paths` (files or folders), sorted, each once.
+    /// `.pgn` and `.fen` files under `paths` (files or folders), sorted, each once, with the root each was found in
+    /// (`SourceRoot`: a folder given, or the folder holding a file given). A link out of its root, to nothing or in a
+    /// loop is reported (IO105) and left out.
     static func discover(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
-        var found = Set<String>()
-        let fm = FileManager.default
+        var roots: [String: SourceRoot] = [:]
+        var refused: Set<String> = []
+        return discover(paths, roots: &roots, refused: &refused, diagnostics: &diagnostics)
+    }
+
+    static func discover(_ paths: [String], roots: inout [String: SourceRoot], refused: inout Set<String>,
+                         diagnostics: inout [Diagnostic]) -> [String] {
         for path in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+            var st = stat()
+            guard lstat(path, &st) == 0 else {
                 diagnostics.append(Diagnostic(ValidatorCode.noSuchPath, "no such file or folder: \(path)"))
                 continue
             }
-            if !isDir.boolValue {
-                found.insert(path)
+            var target = stat()
+            guard stat(path, &target) == 0 else {
+                let problem = SourceRoot.holding(path).linkProblem(path) ?? LinkOutOfRoot(path: path, root: path, reason: .dangling)
+                diagnostics.append(Diagnostic(IOCode.linkOutOfRoot, problem.description))
+                refused.insert(path)
                 continue
             }
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            guard let walker = fm.enumerator(atPath: base) else { continue }
-            for case let rel as String in walker where rel.hasSuffix(".pgn") || rel.hasSuffix(".fen") {
-                found.insert(base + "/" + rel)
+            if (target.st_mode & S_IFMT) != S_IFDIR {
+                if roots[path] == nil { roots[path] = SourceRoot.holding(path) }
+                continue
             }
+            let root = SourceRoot(path)
+            let found = root.files(extensions: ["pgn", "fen"])
+            for file in found.files where roots[file] == nil { roots[file] = root }
+            diagnostics += found.refused.map { Diagnostic(IOCode.linkOutOfRoot, $0.description) }
+            refused.formUnion(found.refused.map(\.path))
         }
-        return found.sorted()
+        return roots.keys.sorted()
     }
 
     /// Reads every PGN source (one game each, replayed) and every FEN file's text.
     static func load(_ paths: [String]) -> LoadedLibrary {
         var lib = LoadedLibrary()
         var found: [Diagnostic] = []
-        lib.files = discover(paths, diagnostics: &found)
+        lib.files = discover(paths, roots: &lib.roots, refused: &lib.refusedLinks, diagnostics: &found)
         lib.log += found
         for file in lib.files {
             if file.hasSuffix(".fen") {

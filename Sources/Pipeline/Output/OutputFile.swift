@@ -20,6 +20,9 @@ import Darwin
 ///    and renamed over the target. On an error, an interruption (SIGINT, SIGTERM, SIGHUP, see
 ///    `SignalCleanup`) or without `commit()`, the temporary file is removed and the target is as it was.
 /// 6. A directory is refused.
+/// 7. With a `root` (a file written beside the sources it was made from: `forge regenerate`'s `.fen`), a path that
+///    leads out of the root once its links are followed, to nothing, or into a loop is refused (IO105, `SourceRoot`):
+///    a contributed `foo.fen -> ~/.bashrc` is never written through.
 ///
 /// Errors carry their sysexits status: 73 (`EX_CANTCREAT`) when the output cannot be created as
 /// asked, 74 (`EX_IOERR`) when writing it fails, and 141 (quietly) when it is a pipe whose reader went away.
@@ -40,8 +43,9 @@ public final class OutputFile {
     private var buffer: [UInt8] = []
     private var finished = false
 
-    /// Opens the output `path` (`nil` or `-` for standard output) that must not be any of `inputs`.
-    public init(path: String?, inputs: [String] = []) throws(OutputError) {
+    /// Opens the output `path` (`nil` or `-` for standard output) that must not be any of `inputs` and, with `root`,
+    /// must stay inside it.
+    public init(path: String?, inputs: [String] = [], root: SourceRoot? = nil) throws(OutputError) {
         guard let path, path != "-" else {
             name = "standard output"
             fd = 1
@@ -51,6 +55,9 @@ public final class OutputFile {
             return
         }
         name = path
+        if let root {
+            do throws(LinkOutOfRoot) { try root.check(path) } catch { throw .linkOutOfRoot(error) }
+        }
         var link = stat()
         guard lstat(path, &link) == 0 else {
             guard errno == ENOENT else { throw .cannotCreate(path, Self.reason(errno)) }
@@ -155,8 +162,8 @@ public final class OutputFile {
     }
 
     /// Writes `bytes` to `path` by the same rules in one call.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String, inputs: [String] = []) throws(OutputError) {
-        let out = try OutputFile(path: path, inputs: inputs)
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, inputs: [String] = [], root: SourceRoot? = nil) throws(OutputError) {
+        let out = try OutputFile(path: path, inputs: inputs, root: root)
         try out.write(bytes)
         try out.commit()
     }
@@ -217,10 +224,12 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     case closedPipe(String)
     /// An output folder that is not forge's to fill (folder as given, why): see `OutputFolder`.
     case notForgeFolder(String, String)
+    /// The output is reached through a link out of its root, to nothing, or in a loop (`SourceRoot`).
+    case linkOutOfRoot(LinkOutOfRoot)
 
     public var outcome: CommandOutcome {
         switch self {
-        case .isAnInput, .cannotCreate, .notForgeFolder: .cannotCreate
+        case .isAnInput, .cannotCreate, .notForgeFolder, .linkOutOfRoot: .cannotCreate
         case .ioError: .ioError
         case .closedPipe: .closedPipe
         }
@@ -231,18 +240,19 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic] {
         switch self {
         case .closedPipe: []
-        case .isAnInput, .cannotCreate, .ioError, .notForgeFolder: [Diagnostic(code, description)]
+        case .isAnInput, .cannotCreate, .ioError, .notForgeFolder, .linkOutOfRoot: [Diagnostic(code, description)]
         }
     }
 
     /// The stable code: IO101 input as output, IO102 cannot create, IO103 write failed (a closed pipe too, though it
-    /// is never printed), IO104 not forge's folder.
+    /// is never printed), IO104 not forge's folder, IO105 a link out of its root.
     public var code: DiagnosticCode {
         switch self {
         case .isAnInput: IOCode.outputIsInput
         case .cannotCreate: IOCode.cannotCreate
         case .ioError, .closedPipe: IOCode.writeFailed
         case .notForgeFolder: IOCode.notForgeFolder
+        case .linkOutOfRoot: IOCode.linkOutOfRoot
         }
     }
 
@@ -256,6 +266,7 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .ioError(let out, let why): "cannot write \(out): \(why)"
         case .closedPipe(let out): "cannot write \(out): its reader closed the pipe"
         case .notForgeFolder(let out, let why): "refusing to write into \(out): \(why)"
+        case .linkOutOfRoot(let problem): problem.description
         }
     }
 }

@@ -12,7 +12,9 @@ import Darwin
 ///
 /// 1. A folder that does not exist, or an empty one, is forge's to fill.
 /// 2. A folder that holds the marker forge writes into it (`manifest.json` that reads as a bundle
-///    manifest, `counts.json` that reads as a words build's counts) is forge's to replace.
+///    manifest, `counts.json` that reads as a words build's counts) is forge's to replace — a bundle only
+///    when every other file in it is one its manifest lists (a copied manifest does not make the user's
+///    other files forge's to remove).
 /// 3. Anything else — a folder of someone's files, a regular file, a device, a link to nothing — is
 ///    refused (IO104, exit 73); nothing is read, written or removed.
 /// 4. A symbolic link is resolved once: the folder it names is claimed, locked and replaced, the link
@@ -33,6 +35,23 @@ public enum OutputFolder {
             switch self {
             case .bundleManifest: "manifest.json"
             case .wordsCounts: "counts.json"
+            }
+        }
+
+        /// The files under `folder` (relative paths, sorted) that the marker `data` does not list: for a bundle,
+        /// every file but `manifest.json` and its artifacts; a words build's counts list no files, so none.
+        func unlisted(in folder: String, marker data: Data) -> [String] {
+            switch self {
+            case .bundleManifest:
+                guard let manifest = try? Manifest(json: data), let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+                var strays: [String] = []
+                for case let rel as String in walker where rel != fileName && manifest.artifacts[rel] == nil {
+                    var st = stat()
+                    if lstat(folder + "/" + rel, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { continue }
+                    strays.append(rel)
+                }
+                return strays.sorted()
+            case .wordsCounts: return []
             }
         }
 
@@ -79,6 +98,14 @@ public enum OutputFolder {
         if entries.isEmpty { return real }
         if entries.contains(marker.fileName), let data = FileManager.default.contents(atPath: real + "/" + marker.fileName),
            marker.recognises(data) {
+            let strays = marker.unlisted(in: real, marker: data)
+            guard strays.isEmpty else {
+                // A copied bundle among an app's own files (`cp -r data/bundle/* MyApp/Resources/`): the swap would
+                // remove them, so nothing is touched until they are moved out.
+                let shown = strays.prefix(3).joined(separator: ", ") + (strays.count > 3 ? ", … (\(strays.count) files)" : "")
+                throw .notForgeFolder(given, "it holds files its \(marker.fileName) does not list (\(shown)); forge replaces the whole folder, "
+                                      + "so they would be lost: move them out, or choose another --out")
+            }
             return real
         }
         let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", … (\(entries.count) entries)" : "")

@@ -53,6 +53,10 @@ func perft(fen: String?, depth: Int, divide: Bool) throws(Diagnostics.Diagnostic
         do { position = try Position(fen: fen) } catch {
             throw Diagnostic(ChessCoreCode.code(for: error.code), "invalid FEN: \(error.description)", notes: ["FEN: \(fen)"])
         }
+        // The FEN as written must be canonical, as fen2pgn holds it (castling `QKqk` was counted here, refused there).
+        if let d = FENSequenceConverter.nonCanonical(fen.split(separator: " ", omittingEmptySubsequences: false), of: position) {
+            throw Diagnostic(d.code, "invalid FEN: \(d.message)", notes: ["FEN: \(fen)"])
+        }
     } else {
         position = .standard
     }

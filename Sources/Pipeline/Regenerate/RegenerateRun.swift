@@ -100,6 +100,14 @@ public enum Regenerate {
         var writeOutcome = CommandOutcome.ok
         let blocked = diagnostics.errorCount > 0
         for t in targets.sorted(by: { $0.path < $1.path }) {
+            // Read and written only inside the root its source was found in: a `.fen` that links out is neither
+            // compared (its first line would be printed) nor written (IO105).
+            let root = lib.roots[t.source?.file ?? t.path] ?? SourceRoot.holding(t.path)
+            do throws(LinkOutOfRoot) { try root.check(t.path) } catch {
+                if !lib.refusedLinks.contains(t.path) { diagnostics.append(Diagnostic(IOCode.linkOutOfRoot, error.description)) }  // else reported when found
+                writeOutcome = writeOutcome.worst(.cannotCreate)
+                continue
+            }
             let old = FileManager.default.contents(atPath: t.path).map { String(decoding: $0, as: UTF8.self) }
             if old == t.text {
                 unchanged += 1
@@ -119,7 +127,7 @@ public enum Regenerate {
                 // Inputs are never outputs: every other file of the library (by device and inode, so a link or a hard
                 // link to a source is refused), whatever name the target has. Only a file written is a change.
                 do throws(OutputError) {
-                    try OutputFile.write(Array(t.text.utf8), to: t.path, inputs: lib.files.filter { $0 != t.path })
+                    try OutputFile.write(Array(t.text.utf8), to: t.path, inputs: lib.files.filter { $0 != t.path }, root: root)
                     changes.append(change)
                 } catch {
                     diagnostics.append(Diagnostic(ValidatorCode.cannotWriteFEN, error.description))

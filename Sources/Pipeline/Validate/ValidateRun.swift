@@ -48,7 +48,12 @@ public struct ValidationReport: CommandReport {
     /// The coach curriculum's figures.
     public var content = ContentBar()
 
-    public var outcome: CommandOutcome { engineFailed ? .engineUnavailable : .from(diagnostics) }
+    /// A path that does not exist (VAL200) is 66, as for every reading command (README, docs/errors.md); it was 1.
+    public var outcome: CommandOutcome {
+        if engineFailed { return .engineUnavailable }
+        let missing: CommandOutcome = diagnostics.contains { $0.code == ValidatorCode.noSuchPath } ? .noInput : .ok
+        return missing.worst(.from(diagnostics))
+    }
 
     public struct Summary: Codable, Sendable, Equatable {
         public var files, lines, positions, errors, warnings, searched, cached: Int
