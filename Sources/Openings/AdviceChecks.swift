@@ -8,7 +8,8 @@ import Explainer
 ///
 /// Two openings that leave a shared trunk by their own main-line moves (the Italian's 3.Bc4, the Scotch's 3.d4
 /// after 1.e4 e5 2.Nf3 Nc6) are a choice of opening, not two pieces of advice: a position where both moves
-/// are their own source's main-line move is not reported.
+/// are their own source's main-line move is not reported, nor one where each course plays the move by which
+/// its main line parts from the other's (after 1.d4 Nf6 2.Nf3 g6 the London's Bf4, the Queen's Gambit's c4).
 ///
 /// ```swift
 /// let diagnostics = AdviceChecks.check(library.sources)
@@ -25,6 +26,9 @@ public enum AdviceChecks {
         var out: [Diagnostic] = []
         var first: [UInt64: Advice] = [:]
         var reported = Set<String>()  // one report per position and move
+        let mainLines = Dictionary(sources.compactMap { s in
+            s.learner.flatMap { learner in s.taughtLines.first { $0.role == .main }.map { (s.file, (learner, $0.moves)) } }
+        }, uniquingKeysWith: { a, _ in a })
         for s in sources where s.kind == .coach && s.isComplete {
             guard let learner = s.learner else { continue }
             // A deviation that starts with the learner's own move is VAL207's finding, not a second piece of advice.
@@ -39,6 +43,7 @@ public enum AdviceChecks {
                         continue
                     }
                     guard other.move.move != m.move, !(other.onMainLine && here.onMainLine && other.file != here.file),
+                          !choiceOfOpening(here, other, mainLines),
                           reported.insert("\(key) \(m.move.uci)").inserted else { continue }
                     let otherAt = other.move.location
                     // Within one course two answers contradict each other: an error. Two courses are two repertoires
@@ -54,5 +59,22 @@ public enum AdviceChecks {
             }
         }
         return out
+    }
+
+    /// Whether two courses' moves are each the move by which its own main line parts from the other's: the
+    /// learner's move at the first position where the two main lines play different moves.
+    static func choiceOfOpening(_ a: Advice, _ b: Advice, _ mainLines: [String: (PieceColor, [LineMove])]) -> Bool {
+        guard a.file != b.file, let (learner, lineA) = mainLines[a.file], let (otherLearner, lineB) = mainLines[b.file],
+              learner == otherLearner, let (partA, partB) = partingMoves(lineA, lineB, learner: learner) else { return false }
+        return a.move.move == partA && b.move.move == partB
+    }
+
+    /// The two learner moves where two main lines part, or `nil` when they part by the opponent's move (or never).
+    static func partingMoves(_ a: [LineMove], _ b: [LineMove], learner: PieceColor) -> (Move, Move)? {
+        for (x, y) in zip(a, b) {
+            guard x.before.zobristKey == y.before.zobristKey else { return nil }
+            if x.move != y.move { return x.before.turn == learner ? (x.move, y.move) : nil }
+        }
+        return nil
     }
 }

@@ -204,3 +204,15 @@ func eachCaseBreaksItsRule(_ code: String) throws {
     #expect(r.changes.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: dir + "/classical/qg.fen"))
 }
+
+@Test func eachCoursesPartingMoveIsAChoiceOfOpeningNotTwoAdvices() throws {
+    // After 1.d4 Nf6 2.Nf3 g6 the London plays 3.Bf4 and the Queen's Gambit 3.c4: each is the move by which its
+    // main line parts from the other's (2.Bf4, 2.c4), so the learner chooses an opening, not between two advices.
+    let choice = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL227-parting-moves/choice")], engine: nil))
+    #expect(!choice.diagnostics.contains { $0.code == "VAL227" }, "\(choice.diagnostics.map(\.text))")
+    // 3.g3 there is not the Queen's Gambit's parting move: two advices in one position, told as a warning.
+    let advice = Validate.run(ValidateConfiguration(paths: [Fixtures.path("validate/VAL227-parting-moves/advice")], engine: nil))
+    let found = advice.diagnostics.filter { $0.code == "VAL227" }
+    #expect(found.map(\.message).contains { $0.hasPrefix("learner move 3. g3 in \"East Indian Defense\" differs from 3. Bf4") }, "\(found.map(\.text))")
+    #expect(found.allSatisfy { $0.severity == .warning })
+}
