@@ -19,42 +19,6 @@ public struct EngineID: Hashable, Sendable, Codable {
     }
 }
 
-/// What one search returned, before it is checked against the position.
-public struct SearchOutcome: Hashable, Sendable {
-    /// `nil` when the engine answered `bestmove (none)`.
-    public var bestMove: String?
-    /// The last scored `info` line of each MultiPV index, in index order (1, 2, …). When a node
-    /// limit stops the search inside an iteration these mix depths, and the line being searched
-    /// may be a bound with a 1–2 ply PV.
-    public var lines: [UCIInfo]
-    /// The lines of the deepest iteration the engine finished: every MultiPV index reported with an
-    /// exact score at that depth (its last report there). Empty when no iteration finished.
-    /// Not part of equality: it is derived from the same `info` lines as ``lines``.
-    public var completedLines: [UCIInfo] = []
-    /// The largest node count reported.
-    public var nodes: Int
-    /// The engine's own search time (its last `time`), in milliseconds. Not part of equality:
-    /// it is the only thing that differs between two runs.
-    public var engineMilliseconds: Int
-
-    public init(bestMove: String?, lines: [UCIInfo], nodes: Int, engineMilliseconds: Int = 0) {
-        self.bestMove = bestMove
-        self.lines = lines
-        self.nodes = nodes
-        self.engineMilliseconds = engineMilliseconds
-    }
-
-    public static func == (a: SearchOutcome, b: SearchOutcome) -> Bool {
-        a.bestMove == b.bestMove && a.lines == b.lines && a.nodes == b.nodes
-    }
-
-    public func hash(into h: inout Hasher) {
-        h.combine(bestMove)
-        h.combine(lines)
-        h.combine(nodes)
-    }
-}
-
 /// One UCI conversation. Every wait has a deadline from `watchdog`; when it passes, or when
 /// the engine's output ends, the transport is terminated and the call throws
 /// `.hung` or `.died`. After a throw the session is dead: make a new one.
@@ -176,45 +140,13 @@ public final class EngineSession {
         searches += 1
         let seconds = watchdog.searchSeconds(limits)
         let deadline = Date(timeIntervalSinceNow: seconds)
-        var byIndex: [Int: UCIInfo] = [:]
-        // Exact, non-empty lines by depth and MultiPV index: the last finished iteration is read from these.
-        var exactByDepth: [Int: [Int: UCIInfo]] = [:]
-        // The deepest depth reported so far. When a node limit stops an iteration, Stockfish re-reports the
-        // MultiPV slots it had not searched yet at the previous depth, with the move now in that slot (the
-        // interrupted iteration re-sorted them) and the score that slot held: such a line is not the finished
-        // iteration's, and letting it overwrite that iteration listed one move twice (e5, e5, Nd2 after
-        // 1.e4 c6 2.d4 d5, Nc3 lost). Only reports at the deepest depth seen so far count.
-        var deepest = 0
-        var nodes = 0
-        var milliseconds = 0
+        var search = SearchReading()
         while true {
             switch try next(awaiting: "bestmove", command: go.text, deadline: deadline, seconds: seconds) {
-            case .info(var info):
-                if let n = info.nodes { nodes = max(nodes, n) }
-                if let t = info.timeMilliseconds { milliseconds = max(milliseconds, t) }
-                // Speed and time vary from run to run; results must not.
-                info.nps = nil
-                info.timeMilliseconds = nil
-                if let score = info.score {
-                    byIndex[info.multiPV ?? 1] = info
-                    if let depth = info.depth, depth >= deepest {
-                        deepest = depth
-                        if score.bound == .exact, !info.pv.isEmpty {
-                            exactByDepth[depth, default: [:]][info.multiPV ?? 1] = info
-                        }
-                    }
-                }
+            case .info(let info):
+                search.read(info)
             case .bestMove(let move, _):
-                let lines = byIndex.keys.sorted().compactMap { byIndex[$0] }
-                var outcome = SearchOutcome(bestMove: move, lines: lines, nodes: nodes, engineMilliseconds: milliseconds)
-                // Finished: every slot reported exactly at that depth, each with its own move.
-                let finished = exactByDepth.filter { d in
-                    d.value.count == byIndex.count && Set(d.value.values.compactMap(\.pv.first)).count == d.value.count
-                }.keys.max()
-                if let depth = finished, let iteration = exactByDepth[depth] {
-                    outcome.completedLines = iteration.keys.sorted().compactMap { iteration[$0] }
-                }
-                return outcome
+                return search.outcome(bestMove: move)
             case .malformed(let line, let reason) where UCIReply.isBestMoveLine(line):
                 // The search is over and its answer unreadable: waiting on would only reach the watchdog.
                 transport.terminate()

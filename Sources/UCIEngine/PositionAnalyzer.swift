@@ -231,28 +231,9 @@ public final class PositionAnalyzer: @unchecked Sendable {
         } catch {
             throw .protocolViolation("best move \(error.description)")
         }
-        var lines: [AnalysisLine] = []
-        // The last finished iteration: one depth, exact scores, full PVs. The raw last reports mix the
-        // interrupted iteration's bounds (often a 1-2 ply PV) with the previous depth's lines.
-        for info in o.completedLines.isEmpty ? o.lines : o.completedLines {
-            guard let score = info.score, !info.pv.isEmpty else { continue }
-            var q = p
-            var pv: [String] = []
-            var sanPV: [String] = []
-            for text in info.pv {
-                guard let m = try? q.move(uci: text) else { break }  // the rest of a PV after an illegal move is noise
-                pv.append(m.uci)
-                sanPV.append(q.san(m))
-                q.playUnchecked(m)
-            }
-            guard let first = pv.first else { continue }
-            lines.append(AnalysisLine(uci: first, san: sanPV[0], score: score.value, bound: score.bound, wdl: info.wdl,
-                                      depth: info.depth ?? 0, pv: pv, sanPV: sanPV))
+        let lines = o.checkedLines(in: p).map { l in
+            AnalysisLine(uci: l.uci, san: l.san, score: l.score, bound: l.bound, wdl: l.wdl, depth: l.depth, pv: l.pv, sanPV: l.sanPV)
         }
-        // Best first, as an app shows them; equal scores keep the engine's MultiPV order.
-        lines = lines.enumerated().sorted { a, b in
-            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
-        }.map(\.element)
         guard let top = lines.first else {
             throw .protocolViolation("no scored line with a legal move for \(p.fen())")
         }
