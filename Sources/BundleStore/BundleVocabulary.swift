@@ -25,7 +25,8 @@ public enum DeviationKind: String, Codable, Sendable, CaseIterable, DatabaseValu
 }
 
 /// Where a move's explanation came from, stored as `'authored'` or `'generated'`.
-/// Authored comments always win over generated ones.
-public enum ExplanationSource: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+/// Authored comments always win over generated ones. Package-only: the app sees one type, Openings'
+/// `ExplanationSource` (through CoachBundle); the store does not import the explainer.
+package enum ExplanationSource: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     case authored, generated
 }

@@ -96,7 +96,7 @@ extension CoachBundle {
     // MARK: Rows to values
 
     static func opening(_ r: OpeningRecord) -> CoachOpening {
-        CoachOpening(slug: r.slug, name: r.name, variation: r.variation, eco: r.eco, learner: r.learnerSide,
+        CoachOpening(slug: r.slug, name: r.name, variation: r.variation, eco: r.eco, learner: PieceColor(r.learnerSide),
                      difficulty: r.difficulty, description: r.description, id: r.id)
     }
 
