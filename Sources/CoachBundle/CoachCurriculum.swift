@@ -186,7 +186,8 @@ struct LineReader {
         switch r.kind {
         case .main: role = .mainLine
         case .deviation:
-            guard let name = r.name, let phase = r.phase, let kind = r.deviationKind else {
+            guard let name = r.name, let phase = r.phase, let stored = r.deviationKind,
+                  let kind = Openings.DeviationKind(rawValue: stored.rawValue) else {
                 throw damaged("a deviation without its name, phase or kind")
             }
             role = .deviation(name: name, phase: phase, kind: kind)

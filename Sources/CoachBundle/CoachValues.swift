@@ -1,6 +1,7 @@
 // CoachValues: what CoachBundle answers about a position: the position, a line's role, top moves, a move's judgement.
 import BundleStore
 import ChessCore
+import Openings
 
 /// A position of the bundle, found from a FEN, a `Position` or a Polyglot key.
 public struct CoachPosition: Hashable, Sendable {
@@ -32,7 +33,7 @@ public enum CurriculumRole: Hashable, Sendable {
     /// The opening's main line.
     case mainLine
     /// A deviation: its name, curriculum phase (2 or 3) and what it teaches.
-    case deviation(name: String, phase: Int, kind: DeviationKind)
+    case deviation(name: String, phase: Int, kind: Openings.DeviationKind)
     /// Another variation the author shows, branching from the line with this key.
     case alternative(parentKey: String)
 }
