@@ -69,9 +69,9 @@ do {
 let search = EngineSearch(nodes: 50_000, lines: 3)
 
 /// The scripted game, the learner playing White: 1.e4 (the course's move), 2.Bc4 (good, not the best: okay), 3.Nf3
-/// (back in the Italian Game by transposition), 3...h6 (Black leaves the course: a deviation), 4.Ng5? (a mistake: the
-/// knight hangs), then beyond the bundle, explained live.
-let scriptedGame = ["e4", "e5", "Bc4", "Nc6", "Nf3", "h6", "Ng5", "hxg5", "d4"]
+/// (back in the Italian Game by transposition), 3...Bd6 (Black leaves the course: a deviation), then beyond the
+/// bundle, explained live: 4.Nxe5? (a mistake: a knight for a pawn), 4...Bxe5, 5.d4.
+let scriptedGame = ["e4", "e5", "Bc4", "Nc6", "Nf3", "Bd6", "Nxe5", "Bxe5", "d4"]
 
 /// One line per coaching moment, in the library's words: the category, the numbered move, where the note came from.
 func line(_ m: CoachMoment) -> String {
