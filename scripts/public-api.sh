@@ -8,7 +8,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 list="$repo/api/public-symbols.txt"
 # The products an app links (Package.swift's library products). Build-side modules are not in the list.
-modules=(ChessCore ChessPGN Diagnostics Words BundleStore Openings CoachBundle)
+modules=(ChessCore ChessPGN Diagnostics Words BundleStore Explainer Openings CoachBundle)
 build=$(cd "$repo" && swift build --show-bin-path)
 triple=$(basename "$(dirname "$build")")
 work=$(mktemp -d "${TMPDIR:-/tmp}/public-api.XXXXXX")

@@ -4,6 +4,8 @@ import BundleStore
 import ChessCore
 import ChessPGN
 import Explainer
+// BundleStore stores its own (package) copy of the name; the coach screen's is the explainer's.
+import enum Explainer.DeviationKind
 
 extension CoachBundle {
     // MARK: The bundle
@@ -187,7 +189,7 @@ struct LineReader {
         case .main: role = .mainLine
         case .deviation:
             guard let name = r.name, let phase = r.phase, let stored = r.deviationKind,
-                  let kind = Openings.DeviationKind(rawValue: stored.rawValue) else {
+                  let kind = DeviationKind(rawValue: stored.rawValue) else {
                 throw damaged("a deviation without its name, phase or kind")
             }
             role = .deviation(name: name, phase: phase, kind: kind)

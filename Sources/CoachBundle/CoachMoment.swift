@@ -100,8 +100,8 @@ extension CoachBundle {
     /// best, from the bundle's top moves where it has the position and from `engine` (MultiPV 3) elsewhere.
     ///
     ///     let accuracy = try await coach.accuracy(of: moves, from: .standard, learner: .white, engine: engine)
-    ///     accuracy.topThree   // 7
-    ///     accuracy.moves      // 9
+    ///     accuracy.fraction   // the share of the learner's moves among the engine's three best
+    ///     accuracy.fromBundle // how many were judged from the bundle (the rest with `engine`)
     public func accuracy(
         of moves: [Move], from start: Position, learner: PieceColor, engine: any ChessEngine,
         search: EngineSearch = .coach

@@ -1,7 +1,9 @@
 // CoachValues: what CoachBundle answers about a position: the position, a line's role, top moves, a move's judgement.
 import BundleStore
 import ChessCore
-import Openings
+import Explainer
+// BundleStore stores its own (package) copy of the name; the coach screen's is the explainer's.
+import enum Explainer.DeviationKind
 
 /// A position of the bundle, found from a FEN, a `Position` or a Polyglot key.
 public struct CoachPosition: Hashable, Sendable {
@@ -33,7 +35,7 @@ public enum CurriculumRole: Hashable, Sendable {
     /// The opening's main line.
     case mainLine
     /// A deviation: its name, curriculum phase (2 or 3) and what it teaches.
-    case deviation(name: String, phase: Int, kind: Openings.DeviationKind)
+    case deviation(name: String, phase: Int, kind: DeviationKind)
     /// Another variation the author shows, branching from the line with this key.
     case alternative(parentKey: String)
 }
