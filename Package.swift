@@ -33,13 +33,16 @@ let package = Package(
         .target(name: "ChessCore"),
         .target(name: "Diagnostics"),
         .target(name: "ChessPGN", dependencies: ["ChessCore", "Diagnostics"]),
+        // UCI as values (commands, replies, info lines, scores) and their pure parsing: no process, no Foundation, so
+        // CoachBundle's byte-stream engine adapter and UCIEngine's process-driven session read UCI with one parser.
+        .target(name: "UCIProtocol", dependencies: ["ChessCore"]),
         // BundleStore for its SHA-256: the engine store's files carry the digest of their lines.
-        .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", "BundleStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "UCIEngine", dependencies: ["ChessCore", "Diagnostics", "UCIProtocol", "BundleStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Explainer", dependencies: ["ChessCore", "ChessPGN", "Diagnostics"]),
         .target(name: "Openings", dependencies: ["ChessCore", "ChessPGN", "Diagnostics", "Explainer"]),
         .target(name: "Words", dependencies: ["Diagnostics"]),
         .target(name: "BundleStore", dependencies: ["Diagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "CoachBundle", dependencies: ["ChessCore", "ChessPGN", "BundleStore", "Diagnostics", "Explainer", "Openings"]),
+        .target(name: "CoachBundle", dependencies: ["ChessCore", "ChessPGN", "BundleStore", "Diagnostics", "Explainer", "Openings", "UCIProtocol"]),
         .target(
             name: "Pipeline",
             dependencies: ["ChessCore", "ChessPGN", "UCIEngine", "Explainer", "Openings", "Words", "BundleStore", "CoachBundle", "Diagnostics"]

@@ -35,9 +35,24 @@ expect() {
 expect "^schema_version: ${schema//./\\.}\$"
 expect '^content_version: [0-9a-f]{16}$'
 expect '^found by every FEN: true$'
-# The explainer with the client's own Stockfish, in a position beyond the bundle: 2...Ra6 is named, not praised;
-# White's punishment (Bxa6) is the answer and the refutation, never in the text.
-expect '^explain Ra6: verdict (mistake|blunder), answer Bxa6, refutation Bxa6 [^-]+, better [^-]+, problems 0$'
+# The scripted game through the one call (CoachBundle.moment): one line per category, in the library's words, and
+# every live note (the app's Stockfish through UCIStreamEngine) checked with Note.problems().
+expect '^good: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Z]'
+# An okay move's better move is in the note only where the build writes it for good moves (`Better: -` otherwise).
+expect '^okay: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Z].* Better: '
+expect '^mistake: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Z].* Better: [^-]+; line: [^-]'
+expect '^opponent: [0-9]+\.\.\.[^ ]+ \((bundle|live)\): [A-Z]'
+expect '^deviation: [0-9]+\.\.\.[^ ]+ \(bundle\): reaches [^-]'
+expect '^[a-z]+: [0-9]+\.+[^ ]+ \(live\): '
+expect '^live [0-9]+\.+[^ ]+: problems 0$'
+if grep -E '^live .*: problems [1-9]' "$work/out.txt" >&2; then
+    echo "check-example-client: a live note fails Note.problems()" >&2
+    failures=$((failures + 1))
+fi
+expect '^accuracy: [0-9]+ of [1-9][0-9]* moves in the engine.s top three \([0-9]+ from the bundle, [1-9][0-9]* live\)$'
+# A position beyond the bundle: 2...Ra6 is named, not praised; White's punishment (Bxa6) is the answer and the
+# refutation, never in the text.
+expect '^explain Ra6: live 2\.\.\.Ra6, verdict (mistake|blunder), answer Bxa6, refutation Bxa6 [^-]+, better [^-]+, problems 0$'
 expect '^explain Ra6 text: .*This is (a mistake|a blunder)'
 expect '^explain Ra6 names its answer: false$'
 expect '^found by polyglot key: true$'
@@ -63,6 +78,8 @@ expect '^library: 24 entries, 12 tactics, 12 claims, 0 untitled, 0 missing FEN f
 expect "^tactic: Barnes Opening: Fool's Mate \(A00\): mate 1 at ply 3: Black mates at once with Qh4$"
 expect '^word hunt: [1-9][0-9]* words'
 expect '^word hunt has: cat tea eat$'
+expect '^anagrams tarsin: [1-9][0-9]* words, best [a-z]+$'
+expect '^word bites c a t h:er v:in s: [1-9][0-9]* words, best [a-z]+$'
 
 # 4. The bundle's promises, in SQL (python3's sqlite3: the reference reader, not ours).
 SCHEMA="$schema" python3 - "$bundle/openings.sqlite" <<'PY' || failures=$((failures + 1))

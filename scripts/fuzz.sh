@@ -19,8 +19,8 @@ for f in Sources/Diagnostics/*.swift Sources/Words/*.swift; do
   sed -E '/^import (Diagnostics)$/d' "$f" > "$work/src-words/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
 # UCIEngine's readers and its answer check, over ChessCore (the answer check replays moves).
-for f in Sources/ChessCore/*.swift Sources/UCIEngine/{UCIReply,UCIInfo,UCIScore,UCIOptionDeclaration,Analysis,AnalysisProfile,UCICommand,CachedResultCheck,SearchOutcome,EngineAnswer}.swift; do
-  sed -E '/^import (ChessCore|Diagnostics)$/d' "$f" > "$work/src-uci/$(basename "$(dirname "$f")")_$(basename "$f")"
+for f in Sources/ChessCore/*.swift Sources/UCIProtocol/*.swift Sources/UCIEngine/{Analysis,AnalysisProfile,CachedResultCheck,EngineAnswer}.swift; do
+  sed -E '/^import (ChessCore|Diagnostics|UCIProtocol)$/d' "$f" > "$work/src-uci/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
 
 build() {  # name sources…

@@ -22,6 +22,12 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedSchemaVersion(path: String, found: Int, expected: Int)
     /// A query on an open bundle failed.
     case queryFailed(path: String, message: String)
+    /// A bundle folder's `manifest.json` is missing, too large, malformed or lists no `openings.sqlite`.
+    case manifestUnreadable(path: String, reason: String)
+    /// Files of a bundle folder are missing or differ from what its manifest records (size or SHA-256).
+    case artifactsDoNotMatch(directory: String, mismatches: [String])
+    /// The database's tables, views, indexes or triggers are not the ones its schema version creates.
+    case schemaDiffers(path: String, differences: [String])
     /// `SOURCE_DATE_EPOCH` is not a non-negative integer number of seconds.
     case invalidSourceDateEpoch(String)
     /// A Polyglot move or book is malformed.
@@ -39,6 +45,9 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notABundle: BundleCode.notABundle
         case .unsupportedSchemaVersion: BundleCode.unsupportedSchemaVersion
         case .queryFailed: BundleCode.queryFailed
+        case .manifestUnreadable: BundleCode.manifestUnreadable
+        case .artifactsDoNotMatch: BundleCode.artifactsDoNotMatch
+        case .schemaDiffers: BundleCode.schemaDiffers
         case .invalidSourceDateEpoch: BundleCode.invalidSourceDateEpoch
         case .invalidPolyglot: BundleCode.invalidPolyglot
         }
@@ -65,6 +74,13 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): schema version \(found), this reader reads version \(expected)"
         case let .queryFailed(path, message):
             "\(path): query failed: \(message)"
+        case let .manifestUnreadable(path, reason):
+            "\(path): not a bundle's manifest: \(reason)"
+        case let .artifactsDoNotMatch(directory, mismatches):
+            "\(directory): the bundle does not match its manifest, so it is not read: \(mismatches.prefix(5).joined(separator: "; "))"
+                + (mismatches.count > 5 ? " (and \(mismatches.count - 5) more)" : "")
+        case let .schemaDiffers(path, differences):
+            "\(path): the schema is not the bundle schema, so it is not read: \(differences.prefix(5).joined(separator: "; "))"
         case let .invalidSourceDateEpoch(text):
             "SOURCE_DATE_EPOCH \"\(text)\" is not a non-negative whole number of seconds"
         case let .invalidPolyglot(message):

@@ -15,7 +15,8 @@ public enum LineKind: String, Codable, Sendable, CaseIterable, DatabaseValueConv
 }
 
 /// What a deviation teaches, stored as `'deviation'`, `'trap'` or `'sidestep'` (`[%dev kind=…]`).
-public enum DeviationKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+/// Package-only: the app sees one type, Openings' `DeviationKind` (through CoachBundle).
+package enum DeviationKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     /// The opponent leaves the main line with a move players really choose.
     case deviation
     /// A trap one side can fall into; the line shows the safe move or the punishment.
@@ -25,7 +26,8 @@ public enum DeviationKind: String, Codable, Sendable, CaseIterable, DatabaseValu
 }
 
 /// Where a move's explanation came from, stored as `'authored'` or `'generated'`.
-/// Authored comments always win over generated ones.
-public enum ExplanationSource: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+/// Authored comments always win over generated ones. Package-only: the app sees one type, Openings'
+/// `ExplanationSource` (through CoachBundle); the store does not import the explainer.
+package enum ExplanationSource: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     case authored, generated
 }

@@ -14,7 +14,7 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     /// The explanation of the move, if any.
     public var explanation: String?
     /// Where ``explanation`` came from; `nil` exactly when there is no explanation.
-    public var explanationSource: ExplanationSource?
+    package var explanationSource: ExplanationSource?
     /// Concept tags of the move (`development`, `pin`, …), stored as a JSON array text.
     public var concepts: [String]
     /// The `[%cal …]` value as authored, e.g. `Gg1f3,Rd8d1`, if any.
@@ -32,7 +32,9 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     public var claimCP: Int?
     public var claimMate: Int?
 
-    public init(
+    /// Build-side: the store's vocabulary (``ExplanationSource`` here) is the package's; an app reads
+    /// `Openings.ExplanationSource` through CoachBundle.
+    package init(
         lineID: Int64, ply: Int, moveID: Int64, explanation: String? = nil,
         explanationSource: ExplanationSource? = nil, concepts: [String] = [],
         arrows: String? = nil, highlights: String? = nil, answerUCI: String? = nil, answerSAN: String? = nil,

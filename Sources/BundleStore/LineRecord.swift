@@ -29,11 +29,11 @@ public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     /// e.g. `italian-game/main`, `italian-game/two-knights-defence`; unique.
     public var key: String
     /// What a deviation teaches (`[%dev kind=…]`); set exactly for deviations.
-    public var deviationKind: DeviationKind?
+    package var deviationKind: DeviationKind?
     /// Why the author chose the deviation (`[%dev reason="…"]`), if given.
     public var reason: String?
 
-    public init(
+    package init(
         id: Int64, openingID: Int64, kind: LineKind, name: String? = nil, description: String? = nil,
         phase: Int? = nil, parentLineID: Int64? = nil, branchPly: Int? = nil, key: String,
         deviationKind: DeviationKind? = nil, reason: String? = nil

@@ -3,31 +3,39 @@ import GRDB
 
 /// A bundle opened read-only, with the queries the coach app makes.
 ///
-///     let bundle = try OpeningsBundle(path: bundleURL.path)
+///     let bundle = try OpeningsBundle(directory: bundleFolder)     // the folder with manifest.json
 ///     for opening in try bundle.openings() {
 ///         let main = try bundle.mainLine(ofOpening: opening.id)
 ///     }
 ///
-/// Opening checks the header: a file that is not a bundle (`BND411`) or has another
-/// schema version (`BND412`) is refused. Every query is one SQL statement, documented
-/// in `docs/bundle.md`; queries that find nothing return `nil` or an empty array.
+/// Opening a folder runs ``BundleCheck``: the manifest, the files' sizes (every SHA-256 too with
+/// ``BundleVerification/checksums``), the header (`BND411` not a bundle, `BND412` another schema version) and the
+/// schema (`BND416`); a folder that does not match its manifest is refused (`BND415`). Every query is one SQL
+/// statement, documented in `docs/bundle.md`; queries that find nothing return `nil` or an empty array.
 public final class OpeningsBundle: Sendable {
     /// The file the bundle was opened from.
     public let path: String
+    /// The manifest of the folder it was opened from; nil when opened by ``init(path:)``.
+    public let manifest: Manifest?
     private let queue: DatabaseQueue
 
-    /// Opens `path` read-only and checks its `application_id` and `user_version`.
-    public init(path: String) throws(BundleError) {
+    /// Checks the bundle folder at `directory` (see ``BundleCheck``) and opens its `openings.sqlite` read-only.
+    public convenience init(directory: String, verification: BundleVerification = .manifest) throws(BundleError) {
+        let checked = try BundleCheck.check(directory: directory, verification: verification)
+        try self.init(path: checked.databasePath, manifest: checked.manifest)
+    }
+
+    /// Opens the database file at `path` alone, read-only, and checks its header and schema (no manifest: nothing
+    /// checks its rows). For tests and the build's own files; an app opens a folder with ``init(directory:verification:)``.
+    public convenience init(path: String) throws(BundleError) {
+        try self.init(path: path, manifest: nil)
+    }
+
+    private init(path: String, manifest: Manifest?) throws(BundleError) {
         self.path = path
+        self.manifest = manifest
         queue = try BundleVerifier.openReadOnly(path: path)
-        do {
-            try queue.inDatabaseChecked(path: path) { db throws(BundleError) in
-                try BundleVerifier.checkHeader(db, path: path)
-            }
-        } catch .queryFailed(_, let message) {
-            // SQLite opens lazily: a file that is not a database fails at the first read.
-            throw .cannotOpen(path: path, message: message)
-        }
+        try BundleCheck.checkDatabase(queue, path: path)
     }
 
     /// Every opening, in id order.

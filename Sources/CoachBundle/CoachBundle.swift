@@ -8,13 +8,13 @@ import ChessCore
 /// `Position`, or a Polyglot key. Each is reduced to the position's identity, which is how the
 /// bundle stores positions.
 ///
-///     let coach = try CoachBundle(path: bundleURL.appendingPathComponent("openings.sqlite").path)
+///     let coach = try CoachBundle(directory: bundleFolder)   // the folder with manifest.json, checked on open
 ///     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
 ///     if let here = try coach.position(fen: fen) {
 ///         here.name                                  // "Italian Game"
 ///         here.eco                                   // "C50"
 ///         try coach.lines(through: here)             // the main line of italian-game, its deviations …
-///         try coach.deviations(leaving: here)        // "Two Knights Defence" (3...Nf6), …
+///         try coach.deviations(leaving: here)        // "Italian Game: Two Knights Defense" (3...Nf6), …
 ///         try coach.topMoves(at: here)?.moves[0].san // "Nf6"
 ///         try coach.judge(uci: "f8c5", at: here)     // rank 2, loses 3 centipawns
 ///     }
@@ -26,10 +26,41 @@ public final class CoachBundle: Sendable {
     /// The bundle's tables and queries, read by this type only: an app asks the facade.
     let store: OpeningsBundle
 
-    /// Opens `path` read-only; refuses a file that is not a bundle or has another major schema version.
+    /// Checks the bundle folder at `directory` and opens it read-only. ``BundleVerification/manifest`` (the default,
+    /// for every launch) checks the manifest, the files' sizes, the header and the schema;
+    /// ``BundleVerification/checksums`` checks every file's SHA-256 as well, so an edited row is refused (`BND415`).
+    ///
+    ///     let coach = try CoachBundle(directory: BundleInstaller.currentDirectory(root: root))
+    public init(directory: String, verification: BundleVerification = .manifest) throws(CoachBundleError) {
+        do {
+            store = try OpeningsBundle(directory: directory, verification: verification)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Opens the database file at `path` alone: its header and schema are checked, its rows are not (no manifest).
+    /// For tests and tools; an app opens its folder with ``init(directory:verification:)``.
     public init(path: String) throws(CoachBundleError) {
         do {
             store = try OpeningsBundle(path: path)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    private init(store: OpeningsBundle) { self.store = store }
+
+    /// An update in one call: verifies the downloaded bundle folder `source` in full, installs it into `root`
+    /// atomically (``BundleInstaller``) and opens it. A download that does not match its manifest is refused and the
+    /// installed bundle stays as it was.
+    ///
+    ///     let coach = try CoachBundle.update(from: downloadFolder, into: appSupport + "/openings")
+    public static func update(
+        from source: String, into root: String, progress: (BundleInstallStep) -> Void = { _ in }
+    ) throws(CoachBundleError) -> CoachBundle {
+        do {
+            return CoachBundle(store: try BundleInstaller.install(from: source, into: root, progress: progress))
         } catch {
             throw .store(error)
         }

@@ -1,6 +1,7 @@
 // CoachBundleError: why a CoachBundle question could not be answered, with a stable BND5xx code.
 import BundleStore
 import Diagnostics
+import Explainer
 
 /// A failure of the read API. An unknown position is not a failure (the answer is `nil`).
 public enum CoachBundleError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -11,12 +12,15 @@ public enum CoachBundleError: Error, Hashable, Sendable, CustomStringConvertible
     /// A row the read API cannot read as its value (`BND502`): a score with neither centipawns nor mate, a note with a
     /// verdict it does not know. The answer is an error, never a made-up value.
     case damagedRow(table: String, key: String, reason: String)
+    /// The app's engine could not search a position a live note needed (the problem's own code).
+    case engine(EngineProblem)
 
     public var code: DiagnosticCode {
         switch self {
         case .invalidFEN: BundleCode.invalidFEN
         case .store(let e): e.code
         case .damagedRow: BundleCode.damagedRow
+        case .engine(let problem): problem.code
         }
     }
 
@@ -25,6 +29,7 @@ public enum CoachBundleError: Error, Hashable, Sendable, CustomStringConvertible
         case let .invalidFEN(fen, reason): "\"\(fen)\" is not a legal position: \(reason)"
         case .store(let e): e.message
         case let .damagedRow(table, key, reason): "\(table) row \(key): \(reason)"
+        case .engine(let problem): "the engine: \(problem.message)"
         }
     }
 

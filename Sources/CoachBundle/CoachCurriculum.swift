@@ -4,6 +4,8 @@ import BundleStore
 import ChessCore
 import ChessPGN
 import Explainer
+// BundleStore stores its own (package) copy of the name; the coach screen's is the explainer's.
+import enum Explainer.DeviationKind
 
 extension CoachBundle {
     // MARK: The bundle
@@ -96,7 +98,7 @@ extension CoachBundle {
     // MARK: Rows to values
 
     static func opening(_ r: OpeningRecord) -> CoachOpening {
-        CoachOpening(slug: r.slug, name: r.name, variation: r.variation, eco: r.eco, learner: r.learnerSide,
+        CoachOpening(slug: r.slug, name: r.name, variation: r.variation, eco: r.eco, learner: PieceColor(r.learnerSide),
                      difficulty: r.difficulty, description: r.description, id: r.id)
     }
 
@@ -186,7 +188,8 @@ struct LineReader {
         switch r.kind {
         case .main: role = .mainLine
         case .deviation:
-            guard let name = r.name, let phase = r.phase, let kind = r.deviationKind else {
+            guard let name = r.name, let phase = r.phase, let stored = r.deviationKind,
+                  let kind = DeviationKind(rawValue: stored.rawValue) else {
                 throw damaged("a deviation without its name, phase or kind")
             }
             role = .deviation(name: name, phase: phase, kind: kind)

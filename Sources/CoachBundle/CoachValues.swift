@@ -1,6 +1,9 @@
 // CoachValues: what CoachBundle answers about a position: the position, a line's role, top moves, a move's judgement.
 import BundleStore
 import ChessCore
+import Explainer
+// BundleStore stores its own (package) copy of the name; the coach screen's is the explainer's.
+import enum Explainer.DeviationKind
 
 /// A position of the bundle, found from a FEN, a `Position` or a Polyglot key.
 public struct CoachPosition: Hashable, Sendable {
@@ -13,7 +16,7 @@ public struct CoachPosition: Hashable, Sendable {
     /// The opening name at this position (see `position.name` in docs/bundle.md), and its ECO code.
     public var name: String?
     public var eco: String?
-    public var sideToMove: Side
+    public var sideToMove: PieceColor
     public var isCheck: Bool
 
     init(_ record: PositionRecord) {
@@ -22,7 +25,7 @@ public struct CoachPosition: Hashable, Sendable {
         fen = record.fen
         name = record.name
         eco = record.eco
-        sideToMove = record.sideToMove
+        sideToMove = PieceColor(record.sideToMove)
         isCheck = record.isCheck
     }
 }
@@ -106,4 +109,14 @@ public struct MoveJudgement: Hashable, Sendable {
     public var loss: MoveLoss
     /// True when the move is among the top three.
     public var isTopThree: Bool { rank.map { $0 <= 3 } ?? false }
+}
+
+extension PieceColor {
+    /// The bundle's stored colour (`'white'`, `'black'`) as the one colour type the app sees.
+    init(_ side: Side) {
+        switch side {
+        case .white: self = .white
+        case .black: self = .black
+        }
+    }
 }

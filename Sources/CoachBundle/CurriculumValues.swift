@@ -17,7 +17,7 @@ public struct CoachOpening: Hashable, Sendable {
     /// `A00`…`E99`.
     public var eco: String
     /// The side the learner plays.
-    public var learner: Side
+    public var learner: PieceColor
     /// 1 (easiest) … 5.
     public var difficulty: Int
     /// One paragraph for the app.

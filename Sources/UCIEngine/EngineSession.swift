@@ -140,45 +140,13 @@ public final class EngineSession {
         searches += 1
         let seconds = watchdog.searchSeconds(limits)
         let deadline = Date(timeIntervalSinceNow: seconds)
-        var byIndex: [Int: UCIInfo] = [:]
-        // Exact, non-empty lines by depth and MultiPV index: the last finished iteration is read from these.
-        var exactByDepth: [Int: [Int: UCIInfo]] = [:]
-        // The deepest depth reported so far. When a node limit stops an iteration, Stockfish re-reports the
-        // MultiPV slots it had not searched yet at the previous depth, with the move now in that slot (the
-        // interrupted iteration re-sorted them) and the score that slot held: such a line is not the finished
-        // iteration's, and letting it overwrite that iteration listed one move twice (e5, e5, Nd2 after
-        // 1.e4 c6 2.d4 d5, Nc3 lost). Only reports at the deepest depth seen so far count.
-        var deepest = 0
-        var nodes = 0
-        var milliseconds = 0
+        var search = SearchReading()
         while true {
             switch try next(awaiting: "bestmove", command: go.text, deadline: deadline, seconds: seconds) {
-            case .info(var info):
-                if let n = info.nodes { nodes = max(nodes, n) }
-                if let t = info.timeMilliseconds { milliseconds = max(milliseconds, t) }
-                // Speed and time vary from run to run; results must not.
-                info.nps = nil
-                info.timeMilliseconds = nil
-                if let score = info.score {
-                    byIndex[info.multiPV ?? 1] = info
-                    if let depth = info.depth, depth >= deepest {
-                        deepest = depth
-                        if score.bound == .exact, !info.pv.isEmpty {
-                            exactByDepth[depth, default: [:]][info.multiPV ?? 1] = info
-                        }
-                    }
-                }
+            case .info(let info):
+                search.read(info)
             case .bestMove(let move, _):
-                let lines = byIndex.keys.sorted().compactMap { byIndex[$0] }
-                var outcome = SearchOutcome(bestMove: move, lines: lines, nodes: nodes, engineMilliseconds: milliseconds)
-                // Finished: every slot reported exactly at that depth, each with its own move.
-                let finished = exactByDepth.filter { d in
-                    d.value.count == byIndex.count && Set(d.value.values.compactMap(\.pv.first)).count == d.value.count
-                }.keys.max()
-                if let depth = finished, let iteration = exactByDepth[depth] {
-                    outcome.completedLines = iteration.keys.sorted().compactMap { iteration[$0] }
-                }
-                return outcome
+                return search.outcome(bestMove: move)
             case .malformed(let line, let reason) where UCIReply.isBestMoveLine(line):
                 // The search is over and its answer unreadable: waiting on would only reach the watchdog.
                 transport.terminate()

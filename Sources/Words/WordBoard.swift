@@ -23,10 +23,10 @@ public struct WordFind: Hashable, Sendable {
     /// Anagrams: the rack letters used; Word Bites: the tiles used, as typed, with the part read when it is not the
     /// whole tile (`h:er(e)`).
     public var tiles: [String]?
-    /// Word Bites: `across` or `down`.
-    public var direction: String?
+    /// Word Bites: the direction the word is read in.
+    public var direction: BitesDirection?
 
-    public init(word: String, score: Int, tier: Tier, path: [Int]? = nil, tiles: [String]? = nil, direction: String? = nil) {
+    public init(word: String, score: Int, tier: Tier, path: [Int]? = nil, tiles: [String]? = nil, direction: BitesDirection? = nil) {
         self.word = word
         self.score = score
         self.tier = tier
@@ -84,7 +84,7 @@ public struct BitesTiles: WordBoard, Hashable {
                 let t = tiles[i]
                 if case .single = t { return part }
                 return t.description.dropFirst(2) == part ? t.description : "\(t.description)(\(part))"
-            }, direction: $0.direction.rawValue)
+            }, direction: $0.direction)
         }
     }
 }

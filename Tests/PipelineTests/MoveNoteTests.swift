@@ -206,7 +206,18 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(r.notes.first?.text == stored.text && r.notes.first?.verdict?.rawValue == stored.verdict)
         #expect(r.output.contains("\"fromBundle\" : true") && r.output.contains("\"fromBundle\" : false"))
         let missing = runExplain(ExplainConfiguration(fen: nil, moves: ["e4"], engine: engine, bundle: .required(out + "/nothing")))
-        #expect(missing.outcome == .usage && missing.diagnostics.map(\.code) == [BundleCode.cannotOpen])
+        #expect(missing.outcome == .usage && missing.diagnostics.map(\.code) == [BundleCode.manifestUnreadable])
+
+        // One edited row (a note's text with an escape sequence and a forged output line) is refused, not printed:
+        // forge reads the folder through the library's check of every SHA-256 against the manifest.
+        let edit = try DatabaseQueue(path: out + "/openings.sqlite")
+        try edit.writeWithoutTransaction { db in
+            try db.execute(sql: "UPDATE note_text SET text = 'Made up' || char(27) || '[2K' || char(10) || 'forged' WHERE id = (SELECT min(id) FROM note_text)")
+        }
+        try edit.close()
+        let edited = runExplain(ExplainConfiguration(fen: nil, moves: ["a3", "a6"], format: .json, engine: engine, bundle: .required(out)))
+        #expect(edited.outcome == .usage && edited.diagnostics.map(\.code) == [BundleCode.artifactsDoNotMatch])
+        #expect(edited.notes.isEmpty && !edited.output.contains("forged"))
     }
 
     /// The audit finds what it is for: a row whose verdict the table does not give, a spoiler, a missing note.

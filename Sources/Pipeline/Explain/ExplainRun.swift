@@ -102,15 +102,18 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
     }
     // The bundle's notes first: the same explainer wrote them; the engine starts only for a move the bundle lacks.
     var stored: [Note?] = Array(repeating: nil, count: steps.count)
-    let bundlePath: String? = switch config.bundle {
+    let bundleDirectory: String? = switch config.bundle {
     case .none: nil
-    case .ifPresent(let dir): FileManager.default.fileExists(atPath: dir + "/openings.sqlite") ? dir + "/openings.sqlite" : nil
-    case .required(let dir): dir + "/openings.sqlite"
+    case .ifPresent(let dir):
+        [BundleCheck.manifestName, BundleCheck.databaseName].contains { FileManager.default.fileExists(atPath: dir + "/" + $0) }
+            ? dir : nil
+    case .required(let dir): dir
     }
-    if let bundlePath {
-        // Read as the app reads it: CoachBundle's note, the one reading of a `move_note` row.
+    if let bundleDirectory {
+        // Read as the app reads it: CoachBundle's note, the one reading of a `move_note` row, from a folder that
+        // passed the library's check in full (every SHA-256 against the manifest): an edited row is refused.
         do throws(CoachBundleError) {
-            let coach = try CoachBundle(path: bundlePath)
+            let coach = try CoachBundle(directory: bundleDirectory, verification: .checksums)
             for (i, step) in steps.enumerated() {
                 guard let here = try coach.position(step.before) else { continue }
                 stored[i] = try coach.note(step.move, at: here)

@@ -72,7 +72,7 @@ public enum WordsSolve {
         let tier = config.maxTier ?? game.defaultTier
         let rows = board.words(in: dict, maxTier: tier).map {
             WordsSolveRow(word: $0.word, score: $0.score, tier: $0.tier.name, beyondDefaultTier: $0.tier > game.defaultTier,
-                          path: $0.path, tiles: $0.tiles, direction: $0.direction)
+                          path: $0.path, tiles: $0.tiles, direction: $0.direction?.rawValue)
         }
         let header = "# \(game.title): \(rows.count) words, \(rows.reduce(0) { $0 + $1.score }) points; tier \(tier.name) "
             + "(SCOWL levels 10–\(tier.maxLevel))" + (tier == game.defaultTier ? ", the default" : tier > game.defaultTier

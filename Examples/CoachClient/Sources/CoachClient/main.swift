@@ -1,13 +1,8 @@
 // CoachClient: asks a built bundle what the coach app and the word-game helper ask, and prints the answers
 // as `name: value` lines that scripts/check-example-client.sh checks.
-import BundleStore  // the vocabulary the facade's values use (Side, LineKind, LibraryKind …)
-import ChessCore
-import ChessPGN
-import CoachBundle
-import Diagnostics
-import Explainer
+import CoachBundle  // the coach screen: re-exports ChessCore, the explainer's Note, the bundle's vocabulary, Diagnostics
 import Foundation
-import Words
+import Words        // the word-game helper
 
 /// Exits with a diagnostic, as an app would report a bad bundle.
 /// The client's own findings: an app declares its codes as the library's modules do, in one catalogue.
@@ -55,33 +50,82 @@ guard arguments.count == 2 else {
 }
 let bundle = arguments[1]
 
-// MARK: Beyond the bundle: the explainer with the app's own engine
+// MARK: The coach app
 
-// 1.e4 a5 2.d4 Ra6?: a position no bundle holds (the rook hangs to the f1-bishop); the app explains Black's move
-// with its own Stockfish, through the same code the build uses, for a learner playing White.
+// An update in one call: the built folder is checked in full (every SHA-256 against its manifest), copied into the
+// app's own root, swapped in atomically and opened. Later launches open `BundleInstaller.currentDirectory(root:)`.
+let root = FileManager.default.temporaryDirectory.appendingPathComponent("coachclient-\(ProcessInfo.processInfo.processIdentifier)").path
+defer { try? FileManager.default.removeItem(atPath: root) }
+let coach: CoachBundle
+do { coach = try CoachBundle.update(from: bundle, into: root) } catch { fail(error.diagnostic) }
+
+// The app's own engine: Stockfish behind CoachBundle's UCI byte-stream adapter (a command-line program starts it).
+let stockfish: StockfishProcess
 do {
-    let engine = try StockfishOracle(path: ProcessInfo.processInfo.environment["FORGE_ENGINE"] ?? "/usr/games/stockfish", nodes: 50_000)
-    var p = Position.standard
-    for san in ["e4", "a5", "d4", "Ra6"] {
-        let move = try p.move(san: san)
-        if san == "Ra6" {
-            let (note, problems) = Explainer(engine: engine).explain(move, in: p, learner: .white)
-            print("explain Ra6: verdict \(note.verdict?.rawValue ?? "-"), answer \(note.answer?.san.first ?? "-"), "
-                + "refutation \(note.refutation?.san.joined(separator: " ") ?? "-"), better \(note.better?.san.first ?? "-"), "
-                + "problems \(problems.count)")
-            print("explain Ra6 text: \(note.text)")
-            print("explain Ra6 names its answer: \(note.answer.map { note.text.contains($0.san[0]) } ?? true)")
-        }
-        p.playUnchecked(move)
-    }
+    stockfish = try StockfishProcess(path: ProcessInfo.processInfo.environment["FORGE_ENGINE"] ?? "/usr/games/stockfish")
 } catch {
     fail(Diagnostic(ClientCode.engineFailed, "\(error)"))
 }
+let search = EngineSearch(nodes: 50_000, lines: 3)
 
-// MARK: The coach app
+/// The scripted game, the learner playing White: 1.e4 (the course's move), 2.Bc4 (good, not the best: okay), 3.Nf3
+/// (back in the Italian Game by transposition), 3...Bd6 (Black leaves the course: a deviation), then beyond the
+/// bundle, explained live: 4.Nxe5? (a mistake: a knight for a pawn), 4...Bxe5, 5.d4.
+let scriptedGame = ["e4", "e5", "Bc4", "Nc6", "Nf3", "Bd6", "Nxe5", "Bxe5", "d4"]
 
-let coach: CoachBundle
-do { coach = try CoachBundle(path: bundle + "/openings.sqlite") } catch { fail(error.diagnostic) }
+/// One line per coaching moment, in the library's words: the category, the numbered move, where the note came from.
+func line(_ m: CoachMoment) -> String {
+    let head = "\(m.numberedSAN) (\(m.origin.rawValue))"
+    func san(_ l: NoteLine?) -> String { l?.san.joined(separator: " ") ?? "-" }
+    switch m.category {
+    case .good: return "good: \(head): \(m.note.text)"
+    case .okay(let better): return "okay: \(head): \(m.note.text) Better: \(san(better))"
+    case .mistake(let better, let refutation): return "mistake: \(head): \(m.note.text) Better: \(better.san.first ?? "-"); line: \(san(refutation))"
+    case .opponent(let threat, let answer): return "opponent: \(head): \(m.note.text) Threat: \(san(threat)); answer: \(answer?.san.first ?? "-")"
+    case .deviation(let exit, let answer):
+        return "deviation: \(head): reaches \(exit.name ?? "-"); plan: \(exit.plan ?? "unchanged"); answer: \(answer?.san.first ?? "-")"
+    }
+}
+
+/// Plays `sans` from the start for a learner playing `learner`, one call per move; prints each moment and checks every
+/// live note with `Note.problems()`.
+func play(_ sans: [String], learner: PieceColor) async throws -> [Move] {
+    var board = Position.standard
+    var moves: [Move] = []
+    for (ply, san) in sans.enumerated() {
+        let move = try board.move(san: san)
+        let moment = try await coach.moment(move, at: board, learner: learner, ply: ply, previous: moves.last,
+                                            engine: stockfish.engine, search: search)
+        print(line(moment))
+        if moment.origin == .live { print("live \(moment.numberedSAN): problems \(moment.note.problems().count)") }
+        moves.append(move)
+        board.playUnchecked(move)
+    }
+    return moves
+}
+
+do {
+    // The scripted game (the learner plays White): the course's moves, an okay move, Black leaving the course, a
+    // mistake, and on beyond the bundle, where the notes are computed live with the app's engine.
+    let game = try await play(scriptedGame, learner: .white)
+    let accuracy = try await coach.accuracy(of: game, from: .standard, learner: .white, engine: stockfish.engine, search: search)
+    print("accuracy: \(accuracy.topThree) of \(accuracy.moves) moves in the engine's top three (\(accuracy.fromBundle) from the bundle, \(accuracy.moves - accuracy.fromBundle) live)")
+    // 1.e4 a5 2.d4 Ra6?: a position no bundle holds (the rook hangs to the f1-bishop): Black's move, explained live.
+    var p = Position.standard
+    for san in ["e4", "a5", "d4"] { p.playUnchecked(try p.move(san: san)) }
+    let ra6 = try await coach.moment(try p.move(san: "Ra6"), at: p, learner: .white, ply: 3, engine: stockfish.engine, search: search)
+    let note = ra6.note
+    print("explain Ra6: \(ra6.origin.rawValue) \(ra6.numberedSAN), verdict \(note.verdict?.rawValue ?? "-"), answer \(note.answer?.san.first ?? "-"), "
+        + "refutation \(note.refutation?.san.joined(separator: " ") ?? "-"), better \(note.better?.san.first ?? "-"), "
+        + "problems \(note.problems().count)")
+    print("explain Ra6 text: \(note.text)")
+    print("explain Ra6 names its answer: \(note.answer.map { note.text.contains($0.san[0]) } ?? true)")
+} catch let error as CoachBundleError {
+    fail(error.diagnostic)
+} catch {
+    fail(Diagnostic(ClientCode.engineFailed, "\(error)"))
+}
+await stockfish.stop()
 
 do {
     let info = try coach.info()
@@ -189,6 +233,11 @@ do {
     let found = WordHuntSolver.solve(grid, in: dictionary)
     print("word hunt: \(found.count) words, best \(found.first.map { "\($0.word) (\($0.score))" } ?? "-")")
     print("word hunt has: \(["cat", "tea", "eat"].filter { w in found.contains { $0.word == w } }.joined(separator: " "))")
+    let anagrams = AnagramsSolver.solve(try Rack(parsing: "tarsin"), in: dictionary)
+    print("anagrams tarsin: \(anagrams.count) words, best \(anagrams.first?.word ?? "-")")
+    let tiles = try ["c", "a", "t", "h:er", "v:in", "s"].map { (t: String) throws(WordsInputError) -> BitesTile in try BitesTile(parsing: t) }
+    let bites = WordBitesSolver.solve(tiles, in: dictionary)
+    print("word bites c a t h:er v:in s: \(bites.count) words, best \(bites.first?.word ?? "-")")
 } catch let error as WordDictionaryError {
     fail(Diagnostic(error.code, error.description))
 } catch let error as WordsInputError {

@@ -75,7 +75,7 @@ public enum UCIReply: Hashable, Sendable {
 
 extension UCIReply {
     /// True when `line`'s first word is `bestmove`: the line that ends a search, readable or not.
-    static func isBestMoveLine(_ line: String) -> Bool {
+    package static func isBestMoveLine(_ line: String) -> Bool {
         line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "bestmove"
     }
 }
