@@ -208,7 +208,9 @@ public enum Build {
             if carried.contains(.openings), let m = old.manifest {
                 try pieces.carry(.openings, of: m, into: staging)
             } else {
-                let (ok, d, counts) = try stageOpenings(config, into: staging, pieces: &pieces, sites: &report.transpositionSites)
+                let memo = NoteMemo(path: paths.notes)
+                let (ok, d, counts) = try stageOpenings(config, into: staging, pieces: &pieces, sites: &report.transpositionSites, memo: memo)
+                if ok { memo.write(to: paths.notes) }
                 diagnostics += d
                 report.counts = counts
                 report.rebuilt.append(BundlePart.openings.rawValue)
@@ -254,8 +256,9 @@ public enum Build {
 
     /// Validates, analyses and writes the opening part into the staging directory. Returns false
     /// (nothing usable staged) when the sources have errors.
+    /// `memo` gives the notes whose inputs are unchanged since the last build and keeps this build's for the next.
     static func stageOpenings(_ config: BuildConfiguration, into staging: StagingArea, pieces: inout BundlePieces,
-                              sites: inout [TranspositionSite]) throws -> (Bool, [Diagnostic], [String: Int]) {
+                              sites: inout [TranspositionSite], memo: NoteMemo = .none) throws -> (Bool, [Diagnostic], [String: Int]) {
         let lib = LibraryFiles.load([config.openingsPath])
         let progress = ProgressMeter.standardError("building", phases: phases, style: config.progress)
         defer { progress.finish() }
@@ -334,7 +337,7 @@ public enum Build {
         let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: progress)
         defer { if listBest !== bestOracle { listBest.shutdown() } }
         let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
-                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest)
+                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest, memo: memo)
         diagnostics += MoveNotes.capped(notes.diagnostics)
         // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
         diagnostics += storeReport(distinct([oracle, notesOracle, gradingOracle, bestOracle, listGrading, listBest] + (namesOracle.map { [$0] } ?? [])),
@@ -365,7 +368,10 @@ public enum Build {
         pieces.openings = .init(info: info, rowCounts: rowCounts, counts: counts,
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
         // How many searches ran now is this run's state, not the bundle's: the report has it, the manifest does not.
-        return (true, diagnostics, engineCounts(counts).merging(["note_searches_now": distinct([notesOracle, gradingOracle, bestOracle, listGrading, listBest]).map(\.searched).reduce(0, +)]) { _, b in b })
+        // How many notes the memo gave is this run's state too.
+        let now = ["note_searches_now": distinct([notesOracle, gradingOracle, bestOracle, listGrading, listBest]).map(\.searched).reduce(0, +),
+                   "notes_reused": memo.reusedNotes]
+        return (true, diagnostics, engineCounts(counts).merging(now) { _, b in b })
     }
 
     /// `analysed_now` (searched), `from_cache` (store included, as before), `from_store`, `not_in_store`, over the oracles.
