@@ -3,6 +3,7 @@ import BundleStore
 import ChessCore
 import Diagnostics
 import Foundation
+import Explainer
 import Openings
 
 /// The notes of one position are a function of its inputs: the position, the learner, the course's context of each
