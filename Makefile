@@ -35,9 +35,18 @@ release: setup
 # the word curation lists, the word dictionary (built here from SCOWL) and the first-opening example. forge finds it
 # beside itself (Sources/Pipeline/ForgeData.swift); FORGE_SHARE points elsewhere.
 SHARE = $(DESTDIR)$(PREFIX)/share/contentforge
+# The man page is generated from forge's own help by swift-argument-parser's GenerateManual plugin; the completions by
+# forge itself (`--generate-completion-script`), so neither can drift from the commands.
 install: release install-data
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 0755 $(FORGE_RELEASE) "$(DESTDIR)$(PREFIX)/bin/forge"
+	$(SWIFT) package plugin generate-manual >/dev/null   # a release build of the package, then one page per tool
+	install -m 0644 "$$(find .build/plugins -path '*forge*' -name forge.1 | head -n 1)" "$(DESTDIR)$(PREFIX)/share/man/man1/forge.1"
+	$(FORGE_RELEASE) --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/forge"
+	$(FORGE_RELEASE) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_forge"
+	$(FORGE_RELEASE) --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/forge.fish"
 
 FORGE ?= $(FORGE_RELEASE)
 install-data:

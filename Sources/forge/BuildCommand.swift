@@ -32,7 +32,10 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var nameList: NameListOption
 
-    @Flag(help: "Print every transposed position, the name list's too (the curriculum's are always printed).")
+    @Flag(help: "Print where the results came from, what the notes cost, and the curriculum's transposed positions.")
+    var verbose = false
+
+    @Flag(help: "With --verbose: every transposed position, the name list's too.")
     var allTranspositions = false
 
     @Option(help: "Only analyse shard K of N (positions split by their Polyglot key) into the cache; write no bundle.")
@@ -57,11 +60,14 @@ struct BuildCommand: ParsableCommand {
         let result = Build.run(config)
         try report.finish(result, command: "build") {
             guard result.outcome != .engineUnavailable else { return }
-            let sites = result.transpositionSites
-            let curriculum = sites.filter(\.inCurriculum)
-            if !sites.isEmpty {
-                printLine("transpositions: \(sites.count) positions reached by more than one move order, \(curriculum.count) of them in the curriculum")
-                for site in allTranspositions ? sites : curriculum { printLine("  " + site.text) }
+            if verbose {
+                let sites = result.transpositionSites
+                let curriculum = sites.filter(\.inCurriculum)
+                if !sites.isEmpty {
+                    printLine("transpositions: \(sites.count) positions reached by more than one move order, \(curriculum.count) of them in the curriculum")
+                    for site in allTranspositions ? sites : curriculum { printLine("  " + site.text) }
+                }
+                printLine(result.details)
             }
             printLine(result.summary)
             if let content = result.content { printLine("content: " + content.summary) }

@@ -137,7 +137,7 @@ func play(_ sans: [String], from start: Position = .standard) throws -> Position
         #expect(!NameChecks.agrees("Giuoco Pianissimo: Italian Game", "Italian Game: Classical Variation, Giuoco Pianissimo"))
     }
 
-    @Test func disagreeingNamesAreWarnedWithWhatTheListCallsThePosition() throws {
+    @Test func disagreeingNamesAreErrorsWithWhatTheListCallsThePosition() throws {
         let s = try source("""
             [Opening "Ruy Lopez"]
             [ECO "C50"]
@@ -146,7 +146,7 @@ func play(_ sans: [String], from start: Position = .standard) throws -> Position
             """, file: "openings/coach/x.pgn")
         let ds = NameChecks.check([s], list: list, reasons: [])
         #expect(ds.map(\.code.string) == ["NAM101", "NAM103"])
-        #expect(ds.allSatisfy { $0.severity == .warning })
+        #expect(ds.allSatisfy { $0.severity == .error })
         #expect(ds[0].message.contains("the list calls 1.e4 \"King's Pawn Game\" (B00) and 3.Bc4 \"Italian Game\" (C50)"))
         #expect(ds[1].message.contains("deviation \"Spanish Game\"") && ds[1].message.contains("3.Bb5 \"Ruy Lopez\" (C60)"))
     }

@@ -77,7 +77,7 @@ private final class Lines: @unchecked Sendable {
     }
 
     @Test func progressLineText() {
-        #expect(ProgressMeter.line(done: 120, total: 2000, cached: 20, elapsed: 25) == "analysed 120/2000 (20 cached)  4.0 pos/s  ETA 7m50s")
-        #expect(ProgressMeter.line(done: 5, total: 5, cached: 0, elapsed: 1) == "analysed 5/5  5.0 pos/s")
+        #expect(ProgressMeter.line("building 4/5: notes", done: 120, total: 2000, cached: 20, elapsed: 25) == "building 4/5: notes  120/2000 (20 cached)  4.0 pos/s  ETA 6m 32s")
+        #expect(ProgressMeter.line("analysing", done: 5, total: 5, cached: 0, elapsed: 1) == "analysing  5/5  5.0 pos/s")
     }
 }

@@ -112,7 +112,7 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
     func realAnnotator() throws -> (Annotator, AnalyzerOracle) {
         let oracle = try makeEngineOracle(
             EngineConfiguration(enginePath: stockfish, jobs: 1, profile: AnalysisProfile(nodes: 40_000, multiPV: 3), cacheDirectory: nil),
-            progress: .off)
+            progress: nil)
         return (Annotator(oracle: oracle), oracle)
     }
 

@@ -198,7 +198,7 @@ import Testing
         // errors (VAL220, exit 1) with the CLI's thresholds, which is not what this test is about; no lock error, no staging.
         let done = ForgeProcess.finish(first)
         #expect(done.status != 73 && !done.stderr.contains("BLD101"), "\(done.stderr)")
-        #expect((done.stdout + done.stderr).contains("analysed now"), "\(done.stdout)")
+        #expect((done.stdout + done.stderr).contains("searched now"), "\(done.stdout)")
         #expect(!FileManager.default.fileExists(atPath: w.paths.staging))
     }
 

@@ -32,6 +32,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: b + "/.staging"))
     }
 
+    /// A build keeps its notes with the digest of their inputs (NoteMemo): after a change to one comment, which no note
+    /// reads, every note comes from the memo, and the bundle is byte-identical to one built from scratch.
+    @Test func aCommentChangeKeepsEveryNoteAndEqualsAFreshBuild() throws {
+        let lib = try Fixtures.tempDirectory(), kept = try Fixtures.tempDirectory(), fresh = try Fixtures.tempDirectory()
+        for part in ["coach", "library"] { try FileManager.default.copyItem(atPath: Fixtures.path("validate/good/" + part), toPath: lib + "/" + part) }
+        let first = try build(lib, into: kept)
+        #expect(!first.failed && first.counts["notes_reused"] == 0, "\(first.diagnostics.map(\.text))")
+        let notes = try #require(first.counts["notes"])
+        #expect(notes > 0)
+        let source = lib + "/coach/italian.pgn"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let old = "{The king's pawn takes a centre square and opens lines for the queen and bishop.}"
+        #expect(text.contains(old))
+        try text.replacingOccurrences(of: old, with: "{The king's pawn takes a central square and opens lines for the queen and the bishop.}")
+            .write(toFile: source, atomically: true, encoding: .utf8)
+        let second = try build(lib, into: kept)
+        #expect(!second.failed && !second.upToDate, "\(second.diagnostics.map(\.text))")
+        #expect(second.counts["notes_reused"] == notes)
+        #expect(second.searchedNow == 0)
+        let scratch = try build(lib, into: fresh)
+        #expect(scratch.counts["notes_reused"] == 0)
+        for f in ["openings.sqlite", "openings.bin", "manifest.json"] {
+            #expect(FileManager.default.contents(atPath: kept + "/" + f) == FileManager.default.contents(atPath: fresh + "/" + f), "\(f)")
+        }
+        #expect(second.diagnostics.map(\.text) == scratch.diagnostics.map(\.text))
+    }
+
     @Test func theAppCanReadTheBundle() throws {
         let out = try Fixtures.tempDirectory()
         _ = try build(Fixtures.path("validate/good"), into: out)

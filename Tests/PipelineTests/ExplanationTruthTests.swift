@@ -27,7 +27,7 @@ private func oracle(nodes: Int) -> AnalyzerOracle? {
         EngineConfiguration(enginePath: stockfish, jobs: 1, profile: AnalysisProfile(nodes: nodes),
                             cacheDirectory: EngineConfiguration.defaultCacheDirectory,
                             storeDirectory: root.appendingPathComponent("openings/engine").path),
-        progress: .off)
+        progress: nil)
 }
 
 struct EngineMotifCase: CustomStringConvertible, Sendable {

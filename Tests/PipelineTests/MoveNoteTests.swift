@@ -335,8 +335,8 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
     @Test(arguments: cases) func aMoveIsGradedFromThePositionAfterIt(_ c: Case) throws {
         let p = try Position(fen: c.fen)
         let engine = EngineConfiguration(enginePath: "/usr/games/stockfish", jobs: 1, cacheDirectory: nil)
-        let grading = try makeEngineOracle(Build.gradingEngine(engine), progress: .off)
-        let best = try makeEngineOracle(Build.bestMoveEngine(engine), progress: .off)
+        let grading = try makeEngineOracle(Build.gradingEngine(engine), progress: nil)
+        let best = try makeEngineOracle(Build.bestMoveEngine(engine), progress: nil)
         defer { grading.shutdown(); best.shutdown() }
         let children = p.legalMoves.map { p.playingUnchecked($0) }
         var searched: [PositionIdentity: EngineVerdict] = [:]

@@ -98,7 +98,8 @@ public func runAnalyze(
     defer { analyzer.pool.shutdown() }
 
     let writer = OrderedWriter(count: positions.count, format: config.format, positions: positions, output: output)
-    let meter = ProgressMeter(total: positions.count, style: config.progress, write: progress)
+    let meter = ProgressMeter(verb: "analysing", phases: [], style: config.progress, heartbeat: true, write: progress)
+    meter.expect(positions.count)
     let results = analyzer.analyse(positions.map(\.fen)) { i, result, source in
         writer.deliver(i, result)
         meter.advance(cached: source == .cache)

@@ -75,10 +75,12 @@ public enum StoreExport {
         // budget (`EngineChecks.checkLearnerMoves`, what `forge validate --learner-moves-only` asks), so the deep check
         // reads them from the store like the build; CI's engine-store step re-derives a sample of them with Stockfish.
         let deep: AnalyzerOracle
+        let deepProgress = ProgressMeter.standardError("analysing deeper", phases: [], style: build.progress)
+        defer { deepProgress.finish() }
         do throws(Diagnostic) {
             var engine = build.engine
             engine.profile = .deepCheck(like: build.engine.profile)
-            deep = try makeEngineOracle(engine, progress: build.progress)
+            deep = try makeEngineOracle(engine, progress: deepProgress)
         } catch {
             return StoreExportReport(diagnostics: report.diagnostics + [error], outcome: .engineUnavailable)
         }

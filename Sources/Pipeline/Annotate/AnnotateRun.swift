@@ -142,10 +142,14 @@ private final class AnnotationStream {
     private var engineOracle: AnalyzerOracle?
     private var annotator: Annotator?
     private let writer = PGNWriter()
+    /// The run's one progress line: its count spans every game, and its heartbeat keeps a log alive while the
+    /// annotator works between two engine results.
+    private let progress: ProgressMeter
 
     init(config: AnnotateConfiguration, out: OutputFile) {
         self.config = config
         self.out = out
+        progress = ProgressMeter.standardError("annotating", phases: [], style: config.progress)
     }
 
     /// Reads, annotates and writes every game of `input`.
@@ -196,7 +200,7 @@ private final class AnnotationStream {
     private func started() throws(Stop) -> Annotator {
         if let annotator { return annotator }
         if let engine = config.engine {
-            do throws(Diagnostic) { engineOracle = try makeEngineOracle(engine, progress: config.progress) } catch { throw .engine(error) }
+            do throws(Diagnostic) { engineOracle = try makeEngineOracle(engine, progress: progress) } catch { throw .engine(error) }
         }
         let made = Annotator(oracle: engineOracle, options: config.options)
         annotator = made
@@ -208,5 +212,8 @@ private final class AnnotationStream {
         if let engineOracle { log += engineOracle.engineDiagnostics }
     }
 
-    func shutdown() { engineOracle?.shutdown() }
+    func shutdown() {
+        progress.finish()
+        engineOracle?.shutdown()
+    }
 }

@@ -86,20 +86,33 @@ public struct BuildReport: CommandReport {
                        errors: diagnostics.errorCount, warnings: diagnostics.warningCount)
     }
 
+    /// Every search this run made, for the bundle's positions and for its notes: the one "searched now" figure.
+    public var searchedNow: Int { (counts["analysed_now"] ?? 0) + (counts["note_searches_now"] ?? 0) }
+
+    /// The line a newcomer reads: what was written, how many searches ran now, how long it took.
+    /// `bundle written: 1 opening, 5 lines, 57 positions, 27825 notes; searched now 0 (the rest from the engine store and the cache); 1m 02s`
     public var summary: String {
         let c = counts
         if let shard {
             return "\(failed ? "shard analysis failed" : "shard \(shard) analysed"): \(c["shard_positions"] ?? 0) of \(c["positions_asked"] ?? 0) "
-                + "positions; analysed now \(c["analysed_now"] ?? 0), from cache \(c["from_cache"] ?? 0); " + String(format: "%.1f s", seconds)
+                + "positions; searched now \(c["analysed_now"] ?? 0), from cache \(c["from_cache"] ?? 0); " + durationText(seconds)
         }
         let state = failed ? "build failed" : upToDate ? "bundle up to date" : "bundle written"
-        // The tree's own transpositions: positions two of the curriculum's lines reach by different move orders (the
-        // transpositions line above also counts the name list's moves).
-        return "\(state): \(c["openings"] ?? 0) openings, \(c["lines"] ?? 0) lines, \(c["positions"] ?? 0) positions "
-            + "(\(c["transpositions"] ?? 0) reached by two move orders of the curriculum's lines), "
+        let openings = c["openings"] ?? 0
+        return "\(state): \(openings) opening\(openings == 1 ? "" : "s"), \(c["lines"] ?? 0) lines, \(c["positions"] ?? 0) positions"
+            + (c["notes"].map { ", \($0) notes" } ?? "")
+            + "; searched now \(searchedNow)" + (upToDate && rebuilt.isEmpty ? "" : " (the rest from the engine store and the cache)")
+            + "; " + durationText(seconds)
+    }
+
+    /// What `--verbose` adds: where the results came from and what the notes cost.
+    public var details: String {
+        let c = counts
+        return "positions: \(c["positions"] ?? 0) (\(c["transpositions"] ?? 0) reached by two move orders of the curriculum's lines), "
             + "\(c["moves"] ?? 0) moves; analysed now \(c["analysed_now"] ?? 0), "
             + "from cache \(c["from_cache"] ?? 0) (engine store \(c["from_store"] ?? 0)); " + String(format: "%.3f s", seconds)
-            + (c["notes"].map { "\nnotes: \($0) (\(c["notes_curriculum"] ?? 0) at curriculum positions, \(c["notes_elsewhere"] ?? 0) elsewhere); "
+            + (c["notes"].map { "\nnotes: \($0) (\(c["notes_curriculum"] ?? 0) at curriculum positions, \(c["notes_elsewhere"] ?? 0) elsewhere; "
+                + "\(c["notes_reused"] ?? 0) kept from the last build, their inputs unchanged); "
                 + "engine searches for them: \((c["note_searches_all_moves"] ?? 0) + (c["note_searches_passing"] ?? 0) + (c["note_searches_children"] ?? 0) + (c["note_searches_best"] ?? 0)) "
                 + "(\(c["note_searches_all_moves"] ?? 0) every-move, \(c["note_searches_passing"] ?? 0) passing, \(c["note_searches_children"] ?? 0) children grading a move, "
                 + "\(c["note_searches_best"] ?? 0) best moves searched deeper; "
@@ -108,6 +121,9 @@ public struct BuildReport: CommandReport {
 }
 
 public enum Build {
+    /// The phases of a build, as its progress line names them ("building 4/5: notes").
+    static let phases = ["checks", "names", "explanations", "notes", "writing"]
+
     /// Builds the bundle. In order:
     /// 0. Claim the output folder (`OutputFolder`): new, empty or a bundle; anything else is refused (IO104).
     /// 1. Take the lock beside the bundle (BLD101 if another build holds it).
@@ -197,7 +213,9 @@ public enum Build {
             if carried.contains(.openings), let m = old.manifest {
                 try pieces.carry(.openings, of: m, into: staging)
             } else {
-                let (ok, d, counts) = try stageOpenings(config, into: staging, pieces: &pieces, sites: &report.transpositionSites)
+                let memo = NoteMemo(path: paths.notes)
+                let (ok, d, counts) = try stageOpenings(config, into: staging, pieces: &pieces, sites: &report.transpositionSites, memo: memo)
+                if ok { memo.write(to: paths.notes) }
                 diagnostics += d
                 report.counts = counts
                 report.rebuilt.append(BundlePart.openings.rawValue)
@@ -243,10 +261,13 @@ public enum Build {
 
     /// Validates, analyses and writes the opening part into the staging directory. Returns false
     /// (nothing usable staged) when the sources have errors.
+    /// `memo` gives the notes whose inputs are unchanged since the last build and keeps this build's for the next.
     static func stageOpenings(_ config: BuildConfiguration, into staging: StagingArea, pieces: inout BundlePieces,
-                              sites: inout [TranspositionSite]) throws -> (Bool, [Diagnostic], [String: Int]) {
+                              sites: inout [TranspositionSite], memo: NoteMemo = .none) throws -> (Bool, [Diagnostic], [String: Int]) {
         let lib = LibraryFiles.load([config.openingsPath])
-        let oracle = try makeEngineOracle(config.engine, progress: config.progress)
+        let progress = ProgressMeter.standardError("building", phases: phases, style: config.progress)
+        defer { progress.finish() }
+        let oracle = try makeEngineOracle(config.engine, progress: progress)
         defer { oracle.shutdown() }
         var namesOracle: AnalyzerOracle?
         defer { namesOracle?.shutdown() }
@@ -260,6 +281,7 @@ public enum Build {
         if validation.diagnostics.errorCount > 0 { return (false, validation.diagnostics, engineCounts()) }
         var diagnostics = validation.diagnostics
 
+        progress.begin("names")
         // The tree of the coach's openings named by the name list, the list's own positions, and their analysis
         // (the tree's from the cache the validation filled; the list's at the name table's node budget).
         let list = names?.list ?? NameList()
@@ -269,7 +291,7 @@ public enum Build {
         var results = oracle.analyse(tree.nodes.map(\.position))
         let listOnly = table.nodes[tree.nodes.count...].map(\.position)
         if !listOnly.isEmpty {
-            let extra = try makeEngineOracle(nameTableEngine(config.engine), progress: config.progress)
+            let extra = try makeEngineOracle(nameTableEngine(config.engine), progress: progress)
             namesOracle = extra
             results += extra.analyse(listOnly)
         }
@@ -297,6 +319,7 @@ public enum Build {
         let info = BundleInfo(engine: engineName, engineVersion: engineName.split(separator: " ").last.map(String.init) ?? "",
                               profile: profile, sourceHash: sourceHash, buildDate: buildDate)
         // Explanations for every move of every line: authored ones win, the annotator writes the rest.
+        progress.begin("explanations")
         let annotator = Annotator(oracle: oracle)
         var annotations: [[[MoveAnnotation]]] = []
         for s in coach {
@@ -307,23 +330,25 @@ public enum Build {
             }
         }
         // A note for every move the app can meet (docs/coach-notes.md): one every-move search per curriculum position.
-        let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: config.progress)
+        progress.begin("notes")
+        let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: progress)
         defer { notesOracle.shutdown() }
-        let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: config.progress)
+        let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: progress)
         defer { gradingOracle.shutdown() }
-        let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: config.progress)
+        let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: progress)
         defer { bestOracle.shutdown() }
-        let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: config.progress)
+        let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: progress)
         defer { if listGrading !== gradingOracle { listGrading.shutdown() } }
-        let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: config.progress)
+        let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: progress)
         defer { if listBest !== bestOracle { listBest.shutdown() } }
         let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
-                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest)
+                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest, memo: memo)
         diagnostics += MoveNotes.capped(notes.diagnostics)
         // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
         diagnostics += storeReport(distinct([oracle, notesOracle, gradingOracle, bestOracle, listGrading, listBest] + (namesOracle.map { [$0] } ?? [])),
                                    reported: diagnostics)
         if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
+        progress.begin("writing")
         let library = lib.sources.filter { $0.kind != .coach }
         var content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
                                                    info: info, library: library, paths: sourcePaths)
@@ -348,7 +373,10 @@ public enum Build {
         pieces.openings = .init(info: info, rowCounts: rowCounts, counts: counts,
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
         // How many searches ran now is this run's state, not the bundle's: the report has it, the manifest does not.
-        return (true, diagnostics, engineCounts(counts).merging(["note_searches_now": distinct([notesOracle, gradingOracle, bestOracle, listGrading, listBest]).map(\.searched).reduce(0, +)]) { _, b in b })
+        // How many notes the memo gave is this run's state too.
+        let now = ["note_searches_now": distinct([notesOracle, gradingOracle, bestOracle, listGrading, listBest]).map(\.searched).reduce(0, +),
+                   "notes_reused": memo.reusedNotes]
+        return (true, diagnostics, engineCounts(counts).merging(now) { _, b in b })
     }
 
     /// `analysed_now` (searched), `from_cache` (store included, as before), `from_store`, `not_in_store`, over the oracles.
@@ -390,7 +418,9 @@ public enum Build {
             return (report, [], lib.sources)
         }
         let filter = shard ?? AnalysisShard.whole
-        let inner = try makeEngineOracle(config.engine, progress: config.progress)
+        let progress = ProgressMeter.standardError("analysing", phases: [], style: config.progress)
+        defer { progress.finish() }
+        let inner = try makeEngineOracle(config.engine, progress: progress)
         defer { inner.shutdown() }
         let oracle = ShardOracle(inner: inner, shard: filter)
         _ = oracle.analyse(EngineChecks.positions(of: lib.sources))
@@ -407,7 +437,7 @@ public enum Build {
         var listResults: [Result<EngineVerdict, EngineProblem>] = []
         var namesAsked = 0, namesInShard = 0
         if !listOnly.isEmpty {
-            let namesInner = try makeEngineOracle(nameTableEngine(config.engine), progress: config.progress)
+            let namesInner = try makeEngineOracle(nameTableEngine(config.engine), progress: progress)
             defer { namesInner.shutdown() }
             let namesOracle = ShardOracle(inner: namesInner, shard: filter)
             listResults = namesOracle.analyse(listOnly)
@@ -418,16 +448,16 @@ public enum Build {
         }
         // The notes, as the build writes them: the every-move searches, the passing positions, and the short lines'
         // children, asked by the shard that holds their parent (its result is there) whatever the child's own shard.
-        let notesInner = try makeEngineOracle(notesEngine(config.engine), progress: config.progress)
+        let notesInner = try makeEngineOracle(notesEngine(config.engine), progress: progress)
         defer { notesInner.shutdown() }
         let notesOracle = ShardOracle(inner: notesInner, shard: filter)
-        let gradingInner = try makeEngineOracle(gradingEngine(config.engine), progress: config.progress)
+        let gradingInner = try makeEngineOracle(gradingEngine(config.engine), progress: progress)
         defer { gradingInner.shutdown() }
-        let bestInner = try makeEngineOracle(bestMoveEngine(config.engine), progress: config.progress)
+        let bestInner = try makeEngineOracle(bestMoveEngine(config.engine), progress: progress)
         defer { bestInner.shutdown() }
-        let listGradingInner = try Self.oracle(nameListGradingEngine(config.engine), or: gradingInner, progress: config.progress)
+        let listGradingInner = try Self.oracle(nameListGradingEngine(config.engine), or: gradingInner, progress: progress)
         defer { if listGradingInner !== gradingInner { listGradingInner.shutdown() } }
-        let listBestInner = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestInner, progress: config.progress)
+        let listBestInner = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestInner, progress: progress)
         defer { if listBestInner !== bestInner { listBestInner.shutdown() } }
         let verdicts = (oracle.analyse(tree.nodes.map(\.position)) + listResults).map { try? $0.get() }
         _ = MoveNotes.build(table: NameTable(tree: tree, list: list), tree: tree, sources: coach, verdicts: verdicts, oracle: oracle,
@@ -480,7 +510,7 @@ extension Build {
     }
 
     /// An engine oracle for `config`, or `same` when that one already searches at its profile (no second pool of engines).
-    static func oracle(_ config: EngineConfiguration, or same: AnalyzerOracle, progress: ProgressStyle) throws(Diagnostic) -> AnalyzerOracle {
+    static func oracle(_ config: EngineConfiguration, or same: AnalyzerOracle, progress: ProgressMeter?) throws(Diagnostic) -> AnalyzerOracle {
         config.profile == same.analyzer.profile ? same : try makeEngineOracle(config, progress: progress)
     }
 

@@ -86,7 +86,8 @@ struct MoveNotes {
     static func build(table: NameTable, tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?],
                       oracle: any EngineOracle, allMoves: any EngineOracle, childEngine: (any EngineOracle)? = nil,
                       confirmEngine: (any EngineOracle)? = nil, listChildEngine: (any EngineOracle)? = nil,
-                      listConfirmEngine: (any EngineOracle)? = nil, options: AnnotationOptions = AnnotationOptions()) -> MoveNotes {
+                      listConfirmEngine: (any EngineOracle)? = nil, options: AnnotationOptions = AnnotationOptions(),
+                      memo: NoteMemo? = nil) -> MoveNotes {
         var out = MoveNotes()
         // One policy for the build and an app's explainer: the options' (`AnnotationOptions.confirmation`).
         let policy = options.confirmation
@@ -168,26 +169,40 @@ struct MoveNotes {
             guard parent != nil, let graded = deeper[p.identity] else { continue }
             let searched = searchedChildren(p, moves)
             let pass = ParentLinesOracle.passing(p).flatMap { passing[$0] }
+            let courses: [CourseContext?] = moves.map { m in
+                guard i < curriculum else { return nil }
+                // The name of the position reached: the list's (a table position, by identity: transpositions too),
+                // else this position's own, inherited.
+                let reached = nodeOf[p.playingUnchecked(m).identity].flatMap { table.nodes[$0 - 1].name } ?? node.name
+                var course = plans[node.id] ?? CourseContext(moves: [])
+                course.reachedName = reached?.opening.name
+                return course
+            }
+            // The last build's notes of this position, when its inputs are the same (NoteMemo): the same rows, unexplained.
+            let digest = memo.map { _ in NoteMemo.digest(position: p, learner: learner, moves: moves, courses: courses,
+                                                         graded: graded, passing: pass, children: searched) }
+            if let digest, let kept = memo?.entry(digest, positionID: Int64(node.id)) {
+                out.records += kept.rows
+                out.diagnostics += kept.failures.map { Diagnostic(AnnotatorCode.noteFailsChecks, $0) }
+                if i < curriculum { out.curriculumNotes += kept.rows.count } else { out.otherNotes += kept.rows.count }
+                continue
+            }
             let explainer = Explainer(engine: ParentLinesOracle(parent: p, verdict: graded, passing: pass, searched: searched), options: options)
-            for m in moves {
-                var course: CourseContext?
-                if i < curriculum {
-                    // The name of the position reached: the list's (a table position, by identity: transpositions too),
-                    // else this position's own, inherited.
-                    let reached = nodeOf[p.playingUnchecked(m).identity].flatMap { table.nodes[$0 - 1].name } ?? node.name
-                    course = plans[node.id] ?? CourseContext(moves: [])
-                    course?.reachedName = reached?.opening.name
-                }
+            var rows: [MoveNoteRecord] = [], failures: [String] = []
+            for (m, course) in zip(moves, courses) {
                 let (note, _) = explainer.explain(m, in: p, learner: learner, course: course)
                 let problems = note.problems()
                 guard problems.isEmpty, let record = Self.record(note, positionID: Int64(node.id), key: p.zobristKey) else {
                     let why = problems.isEmpty ? (note.grade == nil ? "no grade" : "no text") : problems.joined(separator: "; ") + " in \"\(note.text)\""
-                    out.diagnostics.append(Diagnostic(AnnotatorCode.noteFailsChecks, "\(p.fen()) \(note.san): \(why)"))
+                    failures.append("\(p.fen()) \(note.san): \(why)")
                     continue
                 }
-                out.records.append(record)
-                if i < curriculum { out.curriculumNotes += 1 } else { out.otherNotes += 1 }
+                rows.append(record)
             }
+            out.records += rows
+            out.diagnostics += failures.map { Diagnostic(AnnotatorCode.noteFailsChecks, $0) }
+            if i < curriculum { out.curriculumNotes += rows.count } else { out.otherNotes += rows.count }
+            if let digest { memo?.keep(digest, rows: rows, failures: failures) }
         }
         return out
     }

@@ -30,6 +30,8 @@ struct BundlePaths: Sendable {
     var old: String { parent + "/." + name + ".old" }
     var lock: String { parent + "/." + name + ".lock" }
     var state: String { parent + "/." + name + ".state.json" }
+    /// The last build's notes by the digest of their inputs (`NoteMemo`).
+    var notes: String { parent + "/." + name + ".notes.json" }
 }
 
 /// The new bundle's directory. Every artifact, the word files and the manifest included, is written

@@ -41,7 +41,7 @@ struct ConversionProgress {
             s += rate >= 1_000_000 ? "  \(Double(Int(rate / 100_000)) / 10)M plies/s" : "  \(Int(rate)) plies/s"
             let byteRate = Double(bytes) / elapsed
             if let size, byteRate > 0, bytes < size {
-                s += "  ETA " + etaText(Int(Double(size - bytes) / byteRate))
+                s += "  ETA " + durationText(Double(size - bytes) / byteRate)
             }
         }
         return s

@@ -10,13 +10,13 @@ import UCIEngine
 public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
     let analyzer: PositionAnalyzer
     let diagnostics: EngineDiagnostics
-    let progress: ProgressStyle
+    let progress: ProgressMeter?
     private let lock = NSLock()
     private var _searched = 0
     private var _cached = 0
     private var _fromStore = 0
 
-    init(analyzer: PositionAnalyzer, diagnostics: EngineDiagnostics, progress: ProgressStyle) {
+    init(analyzer: PositionAnalyzer, diagnostics: EngineDiagnostics, progress: ProgressMeter?) {
         self.analyzer = analyzer
         self.diagnostics = diagnostics
         self.progress = progress
@@ -42,7 +42,8 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
     public func shutdown() { analyzer.pool.shutdown() }
 
     public func analyse(_ positions: [Position]) -> [Result<EngineVerdict, EngineProblem>] {
-        let meter = positions.isEmpty ? nil : ProgressMeter(total: positions.count, style: progress, write: writeProgressToStandardError)
+        let meter = positions.isEmpty ? nil : progress
+        meter?.expect(positions.count)
         let results = analyzer.analyse(positions.map { $0.fen() }) { [self] _, _, source in
             lock.withLock {
                 if source == .engine { _searched += 1 } else { _cached += 1 }
@@ -50,7 +51,6 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
             }
             meter?.advance(cached: source != .engine)
         }
-        meter?.finish()
         return results.map { r in
             switch r {
             case .success(let a): .success(Self.verdict(a))
@@ -68,7 +68,8 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
 
 /// Starts the engine service for a command: `nil` engine settings mean the command runs without an engine.
 /// Throws a diagnostic (exit 69) when no engine can be started.
-public func makeEngineOracle(_ config: EngineConfiguration, progress: ProgressStyle) throws(Diagnostic) -> AnalyzerOracle {
+/// `progress` is the run's one meter (nil: none), shared by every engine the command starts.
+public func makeEngineOracle(_ config: EngineConfiguration, progress: ProgressMeter?) throws(Diagnostic) -> AnalyzerOracle {
     let diagnostics = EngineDiagnostics(verbose: config.verbose)
     let analyzer = try makePositionAnalyzer(config, diagnostics: diagnostics)
     return AnalyzerOracle(analyzer: analyzer, diagnostics: diagnostics, progress: progress)

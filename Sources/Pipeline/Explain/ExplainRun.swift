@@ -133,7 +133,7 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
         }
         if oracle == nil {
             do throws(Diagnostic) {
-                oracle = try makeEngineOracle(config.engine, progress: .off)
+                oracle = try makeEngineOracle(config.engine, progress: nil)
             } catch {
                 return ExplainReport(diagnostics: [error], outcome: .engineUnavailable, notes: [], output: "")
             }

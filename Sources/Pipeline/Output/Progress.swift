@@ -1,4 +1,5 @@
 // Progress: how long work shows that it is alive — a bar on a terminal, a line every ~30 s in a log, nothing when quiet.
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,9 +18,15 @@ public enum ProgressStyle: Sendable, Equatable {
     /// The seconds between two progress lines in a log.
     public static let logInterval = 30.0
 
-    /// The style for standard error: `.off` when `quiet`, `.bar` on a terminal, else a line every 30 s.
-    public static func forStandardError(quiet: Bool) -> ProgressStyle {
-        quiet ? .off : isatty(2) == 1 ? .bar : .log(every: logInterval)
+    /// The seconds between two progress lines on a terminal that cannot redraw a line (`TERM=dumb`).
+    public static let dumbTerminalInterval = 5.0
+
+    /// The style for standard error: `.off` when `quiet`; `.bar` on a terminal; plain lines on a terminal whose `TERM`
+    /// is `dumb` (it draws no escape sequence: a line every 5 s); else a line every 30 s.
+    public static func forStandardError(quiet: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> ProgressStyle {
+        if quiet { return .off }
+        guard isatty(2) == 1 else { return .log(every: logInterval) }
+        return environment["TERM"] == "dumb" ? .log(every: dumbTerminalInterval) : .bar
     }
 }
 
@@ -87,9 +94,11 @@ struct ProgressDisplay {
     }
 }
 
-/// `7m12s`, `8s`, `1h05m`: the time left on a progress line.
-func etaText(_ seconds: Int) -> String {
-    let minutes = (seconds % 3600) / 60
-    return seconds >= 3600 ? "\(seconds / 3600)h\(minutes < 10 ? "0" : "")\(minutes)m"
-        : seconds >= 60 ? "\(seconds / 60)m\(seconds % 60)s" : "\(seconds)s"
+/// `8s`, `1m 02s`, `1h 05m`: a time on a progress line or in a summary (under 10 s with a tenth: `3.4s`).
+public func durationText(_ seconds: Double) -> String {
+    if seconds < 10 { return String(format: "%.1fs", max(0, seconds)) }
+    let whole = Int(seconds.rounded())
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return whole >= 3600 ? "\(whole / 3600)h \(two((whole % 3600) / 60))m"
+        : whole >= 60 ? "\(whole / 60)m \(two(whole % 60))s" : "\(whole)s"
 }

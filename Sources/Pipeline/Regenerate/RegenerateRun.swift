@@ -85,7 +85,9 @@ public enum Regenerate {
             positions += [s.start] + s.mainLine.moves.map(\.after)
         }
         if let engine = config.engine, !positions.isEmpty {
-            let oracle = try makeEngineOracle(engine, progress: config.progress)
+            let progress = ProgressMeter.standardError("regenerating", phases: [], style: config.progress)
+            defer { progress.finish() }
+            let oracle = try makeEngineOracle(engine, progress: progress)
             defer { oracle.shutdown() }
             for (p, r) in zip(positions, oracle.analyse(positions)) {
                 if case .failure(let f) = r {

@@ -71,6 +71,9 @@ public struct ValidationReport: CommandReport {
 }
 
 public enum Validate {
+    /// The phases of a validation, as its progress line names them.
+    static let phases = ["checks", "engine"]
+
     /// Runs every check. An engine that cannot be started ends the run with `.engineUnavailable`; everything
     /// else is a diagnostic. With `strict`, warnings are errors.
     public static func run(_ config: ValidateConfiguration) -> ValidationReport {
@@ -92,8 +95,10 @@ public enum Validate {
     static func attempt(_ config: ValidateConfiguration) throws(Diagnostic) -> ValidationReport {
         let lib = LibraryFiles.load(config.paths)
         var oracle: AnalyzerOracle?
+        let progress = ProgressMeter.standardError("validating", phases: Validate.phases, style: config.progress)
+        defer { progress.finish() }
         if let engine = config.engine, !lib.sources.isEmpty {
-            oracle = try makeEngineOracle(engine, progress: config.progress)
+            oracle = try makeEngineOracle(engine, progress: progress)
         }
         defer { oracle?.shutdown() }
         return check(lib, oracle: oracle, thresholds: config.thresholds,
@@ -116,6 +121,7 @@ public enum Validate {
         fenFileProblems(lib, into: &out)
         let positions = EngineChecks.positions(of: lib.sources)
         if let oracle {
+            oracle.progress?.begin("engine")
             out += learnerMovesOnly
                 ? EngineChecks.checkLearnerMoves(lib.sources, oracle: oracle, thresholds: thresholds)
                 : EngineChecks.check(lib.sources, oracle: oracle, thresholds: thresholds)
