@@ -3,7 +3,7 @@
 // the better one.
 import ChessCore
 import Testing
-@testable import Openings
+@testable import Explainer
 
 @Suite struct CourseExitTests {
     func position(_ moves: [String]) throws -> Position {
