@@ -166,6 +166,8 @@ public struct Explainer: Sendable {
         let reply = afterVerdict?.lines.first.flatMap { l in (try? after.move(uci: l.uci)).map { (l, $0) } }
         let best = before?.lines.first.flatMap { l in (try? position.move(uci: l.uci)).map { (l, $0) } }
         let wrong = (grade?.verdict ?? .best) >= .inaccuracy
+        // An okay move (good, but its drop reaches the lesson threshold) names the better move too, with what it does.
+        let namesBetter = grade.map(options.verdicts.namesBetter) ?? false
 
         // One annotator batch: the move followed by the engine's reply (the reply is the line's next move, so a
         // capture taken back is a trade and the answer is kept out of an opponent's text), and the better move.
@@ -185,7 +187,7 @@ public struct Explainer: Sendable {
             continuation = Array(line.dropFirst())
         }
         var requests = [LineRequest(moves: played, learner: learner, previous: previous, following: following, continuation: continuation)]
-        if wrong, let (l, b) = best, b != move {
+        if namesBetter, let (l, b) = best, b != move {
             let next = l.pv.dropFirst().first.flatMap { try? position.playingUnchecked(b).move(uci: $0) }
             requests.append(LineRequest(moves: [LineMove(before: position, move: b)], learner: learner, previous: previous, following: next))
         }
@@ -203,31 +205,86 @@ public struct Explainer: Sendable {
             if wrong { note.refutation = Self.refutation(line, after: move, in: position, replyText: text, loss: grade?.centipawnLoss) }
             if position.turn != learner { note.answer = Self.noteLine(line, from: after, text: text, arrow: .green, plies: 1) }
         }
-        if wrong, let (line, b) = best, b != move {
+        if namesBetter, let (line, b) = best, b != move {
             note.better = Self.noteLine(line, from: position, text: notes.count > 1 ? notes[1].first?.explanation : nil, arrow: .green, plies: 1)
+            // An inaccuracy or an okay move says in its own words what was better (a mistake's verdict already names it);
+            // what that move does is its `better` words: "This is an inaccuracy: Nf3 was better."
+            if let g = grade, g.verdict <= .inaccuracy, let san = note.better?.san.first, let sentence = Self.betterSentence(san, verdict: g.verdict),
+               note.text.count + 1 + sentence.count <= SentenceWriter.maxLength {
+                note.text += (note.text.isEmpty ? "" : " ") + sentence
+            }
         }
         if let course, !course.moves.contains(move.uci) {
-            note.leaves = Self.exit(course, after: after, answer: reply?.1, opponentMoved: position.turn != learner, position: position)
+            let replyText = notes.first.flatMap { $0.count > 1 ? $0[1].explanation : nil }
+            note.leaves = Self.exit(course, after: after, answer: reply?.1, answerText: replyText, opponentMoved: position.turn != learner,
+                                    position: position)
         }
         return (note, problems)
     }
 
-    /// The exit of a move the course does not play: the name of the position reached, and after an opponent's move the
-    /// course's answer to its own move compared with the board after this one and the engine's answer: not playable
-    /// here (a fact of the board), or not the engine's first choice (its search after the move).
-    static func exit(_ course: CourseContext, after: Position, answer: Move?, opponentMoved: Bool, position: Position) -> CourseExit {
+    /// The exit of a move the course does not play: the name of the position reached, and after an opponent's move how
+    /// the learner's plan changes, in the learner's words, never naming the answer (that is the note's `answer`): the
+    /// course's answer to its own move is not possible now (and the board's reason: "Your usual exd5 is not possible now:
+    /// there is no pawn on d5 to take."), or is not the best answer now (the engine's search after the move); then what
+    /// the answer to find does, from its own explanation without its name ("Look for the move that attacks the knight
+    /// on c6."). Nil plan when the course's answer is still the engine's, or for the learner's own move.
+    static func exit(_ course: CourseContext, after: Position, answer: Move?, answerText: String? = nil, opponentMoved: Bool,
+                     position: Position) -> CourseExit {
         guard opponentMoved, let e = course.expected, let expected = try? position.move(uci: e), let a = course.plannedAnswer else {
             return CourseExit(name: course.reachedName, plan: nil)
         }
         let line = position.playingUnchecked(expected)
         guard let taught = try? line.move(uci: a) else { return CourseExit(name: course.reachedName, plan: nil) }
         let san = line.san(taught)
-        let planned = "The course's usual answer here, \(san),"
+        let hint = answer.flatMap { m in answerText.flatMap { Self.hint($0, answerSAN: after.san(m)) } }.map { " Look for the move that \($0)." } ?? ""
         guard let here = try? after.move(uci: a) else {
-            return CourseExit(name: course.reachedName, plan: "\(planned) is not possible after this move: the plan changes.")
+            return CourseExit(name: course.reachedName, plan: "Your usual \(san) is not possible now: \(Self.whyNot(taught, in: line, after: after)).\(hint)")
         }
         guard let answer, answer != here else { return CourseExit(name: course.reachedName, plan: nil) }
-        return CourseExit(name: course.reachedName, plan: "\(planned) is not the engine's first choice after this move.")
+        return CourseExit(name: course.reachedName, plan: "Your usual \(san) is not the best answer now.\(hint)")
+    }
+
+    /// The sentence an inaccuracy or an okay move gets about the better move `san`. What that move does stays in the
+    /// note's `better` words: said here it would carry the better move's claims ("stops Nxe5, which would have won …")
+    /// into a note that makes none, and make every text its own (the bundle stores each text once).
+    static func betterSentence(_ san: String, verdict: MoveVerdict) -> String? {
+        switch verdict {
+        case .inaccuracy: return "This is an inaccuracy: \(san) was better."
+        case .good: return "\(san) was a little better."
+        case .best, .mistake, .blunder: return nil
+        }
+    }
+
+    /// What an answer does, from its explanation's first sentence without its own name: "Nxe5 wins the pawn on e5."
+    /// gives "wins the pawn on e5"; nil when the sentence is not about the answer, names it again, or is a verdict.
+    static func hint(_ text: String, answerSAN: String) -> String? {
+        guard let first = SentenceWriter.sentences(text).first, first.hasPrefix(answerSAN + " "), first.hasSuffix(".") else { return nil }
+        let rest = String(first.dropFirst(answerSAN.count + 1).dropLast())
+        guard !rest.isEmpty, !Note.names(answerSAN, in: rest, subject: ""), !rest.hasPrefix("only moves") else { return nil }
+        return rest
+    }
+
+    /// Why `move`, legal in `planned` (the position the course expected), is not legal in `actual`, from the board:
+    /// the piece is gone, nothing is left to take, the way is blocked, the king is in check or would be.
+    static func whyNot(_ move: Move, in planned: Position, after actual: Position) -> String {
+        let us = planned.turn
+        let role = planned.board.role(at: move.from)
+        if actual.board.color(at: move.from) != us || actual.board.role(at: move.from) != role {
+            return "the \(role?.name ?? "piece") is no longer on \(move.from.name)"
+        }
+        if actual.isCheck { return "your king is in check" }
+        if move.isCastle { return "castling is not possible here" }
+        if move.isEnPassant { return "the pawn on \(Square(file: move.to.file, rank: move.from.rank).name) can no longer be taken en passant" }
+        if let taken = move.capture, !move.isEnPassant, actual.board.color(at: move.to) != us.opposite {
+            return "there is no \(taken.name) on \(move.to.name) to take"
+        }
+        if move.capture == nil, let r = actual.board.role(at: move.to) {
+            return "the \(r.name) on \(move.to.name) is in the way"
+        }
+        if let blocker = (Attacks.between(move.from, move.to) & actual.board.occupied).first, let r = actual.board.role(at: blocker) {
+            return "the \(r.name) on \(blocker.name) is in the way"
+        }
+        return "it would leave your king in check"
     }
 
     /// The prefix of a PV that is legal from `position`, in UCI and SAN.
@@ -280,10 +337,15 @@ public struct Explainer: Sendable {
     /// The longest refutation shown when an exchange runs on.
     public static let refutationMaxPlies = ExplainerRules.standard.refutationMaxPlies
 
+    /// The least a board threat (taking a piece the move newly attacks, the mover to move again) must win by exchange
+    /// to be claimed: half a pawn, in centipawns.
+    public static let threatFloor = 50
+
     /// What the move threatens, as a line of one move played from the position with the move passed: the engine's
     /// threat (`threatens`, its null-move search) where it was asked, else the board's: a mate in one
     /// (`threatensMate`), else taking the most valuable piece the move newly attacks (`attacks`: one with no defender,
-    /// or worth more than the attacker). Nil when the move threatens none of these.
+    /// or worth more than the attacker) when the exchange there wins at least `threatFloor`. Nil when the move threatens
+    /// none of these.
     static func threat(_ motifs: [Motif], after: Position) -> NoteLine? {
         for m in motifs {
             if case .threatens(let san, let uci, _, let e) = m { return NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci)) }
@@ -297,7 +359,9 @@ public struct Explainer: Sendable {
         }
         guard let again = BoardFacts.passing(after),
               let (a, t) = targets.max(by: { BoardFacts.value($0.1.role) < BoardFacts.value($1.1.role) }),
-              let take = again.legalMoves.first(where: { $0.from == a.square && $0.to == t.square && ($0.promotion == nil || $0.promotion == .queen) })
+              let take = again.legalMoves.first(where: { $0.from == a.square && $0.to == t.square && ($0.promotion == nil || $0.promotion == .queen) }),
+              // A threat only when taking wins something by exchange: …Qe7 "attacks" the pawn on e4, but …Qxe4 loses the queen.
+              BoardFacts.exchangeGain(again.board, on: t.square, by: again.turn) >= threatFloor
         else { return nil }
         return NoteLine(uci: [take.uci], san: [again.san(take)], score: nil, text: "", arrows: Self.arrow(.red, take.uci))
     }

@@ -3,7 +3,8 @@ import ChessCore
 
 extension Note {
     /// Why this note cannot be true of its position, or an empty list: the move legal with its SAN; the verdict the
-    /// one `thresholds` gives its scores; a better move and a refutation exactly for an inaccuracy or worse; every
+    /// one `thresholds` gives its scores; a refutation exactly for an inaccuracy or worse, a better move exactly
+    /// where `thresholds.namesBetter` (an inaccuracy or worse, or a good move whose drop reaches the lesson threshold); every
     /// line legal where it is played; a refutation scored as the move's own score seen from the other side (when
     /// the move's score came from the search after it); the answer never named in the text; a claim only with its
     /// evidence.
@@ -25,7 +26,11 @@ extension Note {
         if wrong != (refutation != nil) && !after.legalMoves.isEmpty {
             out.append(wrong ? "an \(verdict?.rawValue ?? "") without a refutation" : "a refutation for a \(verdict?.rawValue ?? "ungraded") move")
         }
-        if wrong != (better != nil) { out.append(wrong ? "an \(verdict?.rawValue ?? "") without a better move" : "a better move for a \(verdict?.rawValue ?? "ungraded") move") }
+        let namesBetter = grade.map(thresholds.namesBetter) ?? false
+        if namesBetter != (better != nil) {
+            out.append(namesBetter ? "a \(verdict?.rawValue ?? "") move dropping \(grade?.drop ?? 0) without a better move"
+                                   : "a better move for a \(verdict?.rawValue ?? "ungraded") move dropping \(grade?.drop ?? 0)")
+        }
         if let b = better, b.uci.first != grade?.better { out.append("better move \(b.uci.first ?? "-") is not the engine's best \(grade?.better ?? "-")") }
         for (name, line, from) in [("better", better, before), ("refutation", refutation, after), ("answer", answer, after), ("threat", threat, BoardFacts.passing(after))] {
             guard let line else { continue }

@@ -434,7 +434,10 @@ enum RuleDetectors {
             let b2 = c.after.playingUnchecked(r).board
             return .principle(.materialAfterTrade(balance: BoardFacts.material(b2, c.us) - BoardFacts.material(b2, c.them)))
         }
-        if c.move.role != .pawn, c.move.role != .king, !c.move.isCastle {
+        // No praise on a move the engine grades an inaccuracy or worse: "improves the queen" on a move that loses ground
+        // is no reason; the squares it covers are said instead.
+        let praised = (EngineDetectors.grade(c)?.verdict ?? .best) < .inaccuracy
+        if praised, c.move.role != .pawn, c.move.role != .king, !c.move.isCastle {
             let own = c.b1.pieces(c.us)
             let now = (c.reachAfter & ~own).count
             let was = (c.reachBefore & ~c.b0.pieces(c.us)).count

@@ -27,7 +27,7 @@ import Testing
                            depth: 14),
             MoveNoteRecord(key: key(.standard, "a2a3"), positionID: Int64(start.id), uci: "a2a3", san: "a3", verdict: "inaccuracy",
                            loss: 120, scoreCP: -40, scoreMate: nil, bestCP: 30, bestMate: nil,
-                           text: "a3 does nothing for the centre. This is an inaccuracy: the engine prefers e4.",
+                           text: "a3 does nothing for the centre. This is an inaccuracy: e4 was better.",
                            claimKind: "loses-ground", claimCP: -40, threatUCI: nil,
                            refutationUCI: "d7d5 d2d4", refutationSAN: "d5 d4", refutationText: "d5 takes the centre.",
                            betterUCI: "e2e4", betterSAN: "e4", betterText: "e4 takes the centre.", depth: 12),
@@ -36,7 +36,7 @@ import Testing
                            text: "f6 weakens the king. This is a mistake.", threatUCI: nil,
                            refutationUCI: "d2d4 e7e5", refutationSAN: "d4 e5", betterUCI: "e7e5", betterSAN: "e5",
                            answerUCI: "d2d4", answerSAN: "d4", depth: 12, leavesCourse: true, leavesName: "Barnes Defense",
-                           planText: "The course's usual answer here, Nf3, is not the engine's first choice after this move."),
+                           planText: "Your usual Nf3 is not the best answer now."),
         ]
         let path = b.directory + "/notes.sqlite"
         try BundleWriter().write(b.content, to: path)
@@ -62,7 +62,7 @@ import Testing
         // A move off the course's lines: the name of the position it reaches and how the plan changes.
         let afterE4 = try #require(try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
         let barnes = try #require(try coach.note(uci: "f7f6", at: afterE4))
-        #expect(barnes.leaves == CourseExit(name: "Barnes Defense", plan: "The course's usual answer here, Nf3, is not the engine's first choice after this move."))
+        #expect(barnes.leaves == CourseExit(name: "Barnes Defense", plan: "Your usual Nf3 is not the best answer now."))
         let e4 = try #require(try coach.note(uci: "e2e4", at: start))
         #expect(e4.verdict == .best && e4.arrows == [Arrow(color: .green, from: Square("e2")!, to: Square("e4")!)])
         #expect(e4.refutation == nil && e4.better == nil)

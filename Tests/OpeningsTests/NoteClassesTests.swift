@@ -68,7 +68,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         let rc1 = try p.move(uci: "a1c1")
         let (note, _) = Explainer(engine: ParentLinesOracle(parent: p, verdict: v)).explain(rc1, in: p, learner: .white)
         #expect(note.verdict == .mistake)
-        #expect(note.text.contains("This is a mistake") || note.text.contains("calls this a mistake"), "\(note.text)")
+        #expect(note.text.contains("A mistake") || note.text.contains("a mistake"), "\(note.text)")
     }
 
     @Test func aLineThatLosesMaterialNeedsNoConfirming() throws {
@@ -188,7 +188,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         for learner in [PieceColor.black, .white] {
             let (note, _) = Explainer(engine: ParentLinesOracle(parent: p, verdict: before)).explain(h6, in: p, learner: learner)
             #expect(note.verdict == .blunder)
-            #expect(note.text.hasPrefix("This is a blunder: it loses a queen for a knight. The engine prefers Qa5+"), "\(note.text)")
+            #expect(note.text.hasPrefix("A blunder that loses a queen for a knight. Better was Qa5+"), "\(note.text)")
             #expect(!note.text.contains("Nxb6"), "\(note.text)")
             #expect(note.refutation?.text.hasPrefix("By the end of the line, White has won a queen for a knight.") == true, "\(note.refutation?.text ?? "")")
             #expect(note.problems().isEmpty, "\(note.problems())")
@@ -388,7 +388,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         let (p, nd4, note) = try explained("r1b1k1nr/pppp1ppp/2n5/1N6/1b2q3/8/PPPBBPPP/RN1QK2R b KQkq - 0 1", "c6d4", best: ["e8d8", "b1c3"], -32,
                                            reply: pv, 375, learner: .black)
         #expect(note.grade?.verdict == .blunder)
-        #expect(note.text.contains("it loses a bishop for a pawn"), "\(note.text)")
+        #expect(note.text.contains("loses a bishop for a pawn"), "\(note.text)")
         #expect(note.refutation?.text.contains("White has won back a bishop for a pawn.") == true, "\(note.refutation?.text ?? "")")
         // The same count by hand: Black lost the knight and the bishop, White the knight and a pawn.
         let won = MaterialWon(move: nd4, in: p, line: LineMaterial.refutation(of: nd4, in: p, pv: pv))
@@ -437,7 +437,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         let (p, na3, note) = try explained("rn1qkb1r/ppp1pppp/5n2/3p4/3P1Bb1/4P3/PPP2PPP/RN1QKBNR w KQkq - 0 1", "b1a3",
                                            best: ["d1d3", "c7c6", "d3b3", "d8b6", "h2h3"], 33, reply: pv, 593, learner: .white)
         #expect(note.grade?.verdict == .blunder)
-        #expect(note.text.hasPrefix("This is a blunder: it loses a queen for a bishop."), "\(note.text)")
+        #expect(note.text.hasPrefix("This is a blunder, as it loses a queen for a bishop."), "\(note.text)")
         #expect(note.refutation?.san == ["Bxd1"], "\(note.refutation?.san ?? [])")
         #expect(note.refutation?.text == "Bxd1 wins the queen on d1.", "\(note.refutation?.text ?? "")")
         // Counted: the engine's Bxd1, then Rxd1 (the cheapest recapture); shown: Bxd1.
@@ -498,7 +498,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     /// The verdict comes first, so the move's own name starts a later sentence: that is its subject, not the answer
     /// (1...Nxe4?? 2.Nxe4 is written the same way), while the answer named inside a sentence is still caught.
     @Test func theSubjectMayStartAnySentence() {
-        let text = "This is a blunder: it loses a knight for a pawn. The engine prefers Bd7, by about 3.8 pawns. Nxe4 gives up the knight."
+        let text = "This is a blunder: it loses a knight for a pawn. Bd7 was better, by about 3.8 pawns. Nxe4 gives up the knight."
         #expect(!Note.names("Nxe4", in: text, subject: "Nxe4"))
         #expect(Note.names("Nxe4", in: text + " It also lets White take back with Nxe4.", subject: "Nxe4"))
         #expect(Note.names("Nxe4", in: "This is a blunder: Nxe4 wins.", subject: "Bd7"))

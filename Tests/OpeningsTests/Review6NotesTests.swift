@@ -17,7 +17,7 @@ extension StoreCase {
     @Test func theLossIsMeasuredAgainstTheBestMove() throws {
         let note = try StoreCase.review6("19").note()
         #expect(note.verdict == .blunder)
-        #expect(note.text.hasPrefix("This is a blunder: it misses Rxd1, which wins back a queen and was better by about 7.1 pawns."), "\(note.text)")
+        #expect(note.text.hasPrefix("A blunder: it misses Rxd1, which wins back a queen, about 7.1 pawns better."), "\(note.text)")
         #expect(!note.text.contains("loses"), "\(note.text)")
     }
 
@@ -27,7 +27,7 @@ extension StoreCase {
         let note = try StoreCase.review6("144-graded").note()
         #expect(note.verdict == .mistake)
         #expect(!note.text.contains("to be won"), "\(note.text)")
-        #expect(note.text.hasPrefix("This is a mistake: the engine prefers Bg4, by about 1.2 pawns."), "\(note.text)")
+        #expect(note.text.hasPrefix("A mistake: Bg4 was about 1.2 pawns better."), "\(note.text)")
         #expect(note.refutation?.san == ["dxc5", "Qa5+", "c3", "Qxc5"])
         #expect(note.refutation?.text.contains("has won") == false, "\(note.refutation?.text ?? "")")
     }
@@ -67,7 +67,7 @@ extension StoreCase {
     @Test func aPawnTheOpponentGivesInsideTheLineIsNotWon() throws {
         let note = try StoreCase.review6("51").note()
         #expect(note.verdict == .mistake)
-        #expect(note.text.hasPrefix("This is a mistake: the engine prefers Nge7, by about 1.2 pawns."), "\(note.text)")
+        #expect(note.text.hasPrefix("A mistake: Nge7 was about 1.2 pawns better."), "\(note.text)")
         #expect(!note.text.contains("wins"), "\(note.text)")
     }
 
@@ -80,7 +80,7 @@ extension StoreCase {
         #expect(LineMaterial.refutation(of: qxe4, in: c.position, pv: ["d7d5", "c4d5", "d8d5"]).moves.count == 1)
         let note = c.note()
         #expect(note.verdict == .mistake)
-        #expect(note.text.hasPrefix("The engine calls this a mistake: Qxe4 was better by about 1.6 pawns."), "\(note.text)")
+        #expect(note.text.hasPrefix("Qxe4 was better, by about 1.6 pawns: this is a mistake."), "\(note.text)")
     }
 
     /// Review6 #169: "misses Nxf7, which wins a bishop for a pawn" was the count after Nxf7 Bxf2+ Kxf2, Black's own
@@ -89,7 +89,7 @@ extension StoreCase {
         let note = try StoreCase.review6("169").note()
         #expect(note.verdict == .blunder)
         #expect(!note.text.contains("bishop for a pawn"), "\(note.text)")
-        #expect(note.text.hasPrefix("The engine calls this a blunder: Nxf7 was better by about 3.6 pawns."), "\(note.text)")
+        #expect(note.text.hasPrefix("Nxf7 was better, by about 3.6 pawns: this is a blunder."), "\(note.text)")
     }
 }
 
@@ -145,7 +145,7 @@ extension StoreCase {
         #expect(MaterialWon(move: c.move, in: c.position, line: shown).words(for: .white) == "a bishop for a pawn")
         // The engine's loss (5.3 pawns) is far more than a bishop for a pawn: the swing is not named as the move's cost
         // (`MaterialSwing.agrees(withLoss:)`, review7), neither in the verdict nor in the refutation's words.
-        #expect(note.text.hasPrefix("This is a blunder: the engine prefers Bxf3, by about 5.3 pawns."), "\(note.text)")
+        #expect(note.text.hasPrefix("A blunder: Bxf3 was about 5.3 pawns better."), "\(note.text)")
         #expect(note.refutation?.text.contains("has won") == false, "\(note.refutation?.text ?? "")")
         // hxg4 wins the bishop by exchange: its line's Nxg4 taking back makes it no trade ("gives only the pawn for …").
         #expect(note.refutation?.text.contains("hxg4 wins a bishop: the one on g4.") == true, "\(note.refutation?.text ?? "")")

@@ -350,7 +350,9 @@ public enum Build {
         if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
         progress.begin("writing")
         let library = lib.sources.filter { $0.kind != .coach }
-        var content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: verdicts, annotations: annotations,
+        // The ranked lines are the notes' own (graded from the children's searches): rank 1 is the move the notes call best.
+        var content = BundleContentBuilder.content(tree: tree, table: table, sources: coach, verdicts: notes.ranked(verdicts, table: table),
+                                                   annotations: annotations,
                                                    info: info, library: library, paths: sourcePaths)
         content.moveNotes = notes.records
         let book = BundleContentBuilder.polyglotBook(tree: tree, sources: coach)

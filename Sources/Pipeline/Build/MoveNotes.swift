@@ -54,6 +54,10 @@ extension AnalysisProfile {
 /// The notes of a bundle and what they cost.
 struct MoveNotes {
     var records: [MoveNoteRecord] = []
+    /// Each noted position's lines as its notes grade them (`graded`: every noted move scored from its child's search,
+    /// best first), by position: the bundle's ranked lines are these, so the move ranked first is the one its notes call
+    /// best and rank 1 is never graded an inaccuracy (`ranked(_:table:)`).
+    var graded: [PositionIdentity: EngineVerdict] = [:]
     /// Notes at curriculum positions and at the name list's other positions.
     var curriculumNotes = 0
     var otherNotes = 0
@@ -146,6 +150,7 @@ struct MoveNotes {
                                                          engine: listConfirmEngine ?? confirmEngine ?? oracle, policy: policy)
         let deeper = curriculumDeeper.merging(listDeeper) { a, _ in a }
         out.bestSearches = bestSearches + listBestSearches
+        out.graded = deeper
 
         for (i, node) in table.nodes.enumerated() {
             let p = node.position
@@ -342,6 +347,23 @@ struct MoveNotes {
 }
 
 extension MoveNotes {
+    /// The table's verdicts with the lines of every noted position replaced by its notes' (`graded`), best first, and the
+    /// best move, score and depth with them: one judgement per position (the ranked lines and the notes agree).
+    /// The longest PV a ranked line keeps.
+    static let rankedPlies = 8
+
+    func ranked(_ verdicts: [EngineVerdict?], table: NameTable) -> [EngineVerdict?] {
+        zip(table.nodes, verdicts).map { n, v in
+            guard var v, let g = graded[n.position.identity], let best = g.lines.first else { return v }
+            // The child's line after the move, to the length of the table's own lines at most (a graded PV is the
+            // move and its child's whole line: twice as long, 0.8 MB more).
+            v.lines = g.lines.map { l in var l = l; l.pv = Array(l.pv.prefix(Self.rankedPlies)); return l }
+            v.score = best.score
+            v.depth = best.depth
+            return v
+        }
+    }
+
     /// At most `limit` diagnostics of one kind, then one that says how many more there were: a flood helps nobody.
     static func capped(_ all: [Diagnostic], limit: Int = 20) -> [Diagnostic] {
         guard all.count > limit, let first = all.first else { return all }
