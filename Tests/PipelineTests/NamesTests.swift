@@ -180,7 +180,7 @@ extension ClassifyConfiguration {
     @Test func aBuildNamesTheTreeAndAnalysesTheNameTable() throws {
         let names = try Fixtures.tempDirectory()
         try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: names + "/a.tsv")
-        let out = try Fixtures.tempDirectory(), cache = try Fixtures.tempDirectory()
+        let out = try Fixtures.tempDirectory(), cache = Fixtures.sharedEngineCache
         let report = Build.run(BuildConfiguration(
             openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
             engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: cache), nameListPath: names))

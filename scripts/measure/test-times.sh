@@ -34,8 +34,8 @@ timed() {  # timed LABEL COMMAND...: runs COMMAND, prints LABEL, CPU (user+sys) 
   local label=$1; shift
   local log="$out/$(echo "$label" | tr -c 'A-Za-z0-9.\n' '_').log"
   local status=0
-  /usr/bin/time -f "%U %S %e" -o "$out/time.txt" "$@" >"$log" 2>&1 || status=$?
-  read -r user sys wall <"$out/time.txt"
+  /usr/bin/time -f "times %U %S %e" -o "$out/time.txt" "$@" >"$log" 2>&1 || status=$?
+  read -r _ user sys wall < <(grep '^times ' "$out/time.txt")
   printf '%-60s cpu %8.1f s (user %7.1f sys %6.1f)  wall %7.1f s%s\n' "$label" \
     "$(echo "$user + $sys" | bc)" "$user" "$sys" "$wall" "$([ $status = 0 ] || echo "  FAILED ($status): $log")"
   printf '%s\t%s\t%s\t%s\n' "$label" "$(echo "$user + $sys" | bc)" "$wall" "$status" >>"$out/rows.tsv"
@@ -72,10 +72,15 @@ case $mode in
     grep -E "^[^A-Za-z]*Test run with" "$out/run.log" | tail -1
     ;;
   per-suite)
-    tests | sed -E 's#/.*##' | sort -u >"$out/suite-names.txt"
+    # A test outside a suite (Module.name()) is counted with the others of its module, as "Module (no suite)".
+    tests | sed -E 's#/.*##; s#^([A-Za-z]+)\..*\(.*#\1 (no suite)#' | sort -u >"$out/suite-names.txt"
     echo "$(wc -l <"$out/suite-names.txt") suites, each alone:"
     while read -r suite; do
-      timed "$suite" "$binary" --testing-library swift-testing --filter "^${suite//./\\.}/"
+      case $suite in
+        *" (no suite)") filter="^${suite% (no suite)}\\.[A-Za-z0-9_]+\\(" ;;
+        *) filter="^${suite//./\\.}/" ;;
+      esac
+      timed "$suite" "$binary" --testing-library swift-testing --filter "$filter"
     done <"$out/suite-names.txt"
     echo; echo "suites by CPU:"
     grep -v '^build:' "$out/rows.tsv" | sort -t$'\t' -k2 -rn | head -"$top" |
