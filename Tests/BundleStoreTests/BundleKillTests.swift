@@ -39,12 +39,19 @@ func syntheticContent(positions count: Int, openingName: String) -> BundleConten
 
 @Suite struct BundleKillTests {
     static let childDirectoryVariable = "BUNDLESTORE_KILL_TEST_DIR"
+    /// The stage (BundleWriter.Stage's name) at which the child stops and waits for a kill; unset: it never stops.
+    static let childPauseVariable = "BUNDLESTORE_KILL_TEST_PAUSE"
+    /// What the child writes to its standard output before each of its lines: the parent waits for these events.
+    static let eventPrefix = "bundle-kill-event: "
     static let positions = 1_000
 
     /// In a normal run: one write of the synthetic content, read back. As the child of
-    /// `aKilledWriterLeavesTheTargetWhole` (the variable set): writes B and A over the target forever.
+    /// `aKilledWriterLeavesTheTargetWhole` (the variable set): writes B and A over the target forever, telling each
+    /// stage of each write on its standard output, and stops at the stage named by `childPauseVariable` (a kill there
+    /// lands exactly at that point; the parent never answers, and end of input ends the child).
     @Test func childWrites() throws {
-        guard let dir = ProcessInfo.processInfo.environment[Self.childDirectoryVariable] else {
+        let environment = ProcessInfo.processInfo.environment
+        guard let dir = environment[Self.childDirectoryVariable] else {
             let scratch = try makeScratchDirectory()
             defer { removeScratchDirectory(scratch) }
             let counts = try BundleWriter().write(
@@ -52,19 +59,30 @@ func syntheticContent(positions count: Int, openingName: String) -> BundleConten
             #expect(counts["position"] == 500 && counts["line_move"] == 499)
             return
         }
+        let pause = environment[Self.childPauseVariable]
+        var writer = BundleWriter()
+        writer.stageHook = { stage in
+            Self.tell("\(stage)")
+            if "\(stage)" == pause { _ = FileHandle.standardInput.availableData; exit(1) }
+        }
         let contents = [
             syntheticContent(positions: Self.positions, openingName: "B"),
             syntheticContent(positions: Self.positions, openingName: "A"),
         ]
         for round in 0... {
-            try BundleWriter().write(contents[round % 2], to: "\(dir)/openings.sqlite")
+            try writer.write(contents[round % 2], to: "\(dir)/openings.sqlite")
+            Self.tell("written")
         }
     }
 
+    static func tell(_ event: String) { FileHandle.standardOutput.write(Data((eventPrefix + event + "\n").utf8)) }
+
     #if os(Linux)
-    // Five children, each waited for up to 60 s to enter its write: the bound covers them on a loaded machine (a full
-    // CI run with other engines took longer than 2 minutes).
-    @Test(.timeLimit(.minutes(6)))
+    /// A child process writing bundles is killed (SIGKILL) at each stage of a write, and twice while it runs freely
+    /// (just after a write replaced the target, in the next write's first step; and just after the rows went in, during
+    /// the checks and the copy). Each kill waits for the child's event, never for a time: the target is always A or B
+    /// whole, exactly the one the stages say, and only hidden scratch or temporary files are left beside it.
+    @Test(.timeLimit(.minutes(3)))
     func aKilledWriterLeavesTheTargetWhole() throws {
         let dir = try makeScratchDirectory()
         defer { removeScratchDirectory(dir) }
@@ -80,34 +98,56 @@ func syntheticContent(positions count: Int, openingName: String) -> BundleConten
         #expect(bytesA != bytesB)
 
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        var sawScratch = 0
-        var sawB = 0
-        for delayMilliseconds in [0, 100, 300, 700, 1600] {
+        // (the stage the child stops at, or nil: it runs on; the event after which it is killed). Stopped at a stage,
+        // its first write (B) has not replaced the target yet; running on, the kill lands a little later.
+        let rounds: [(pause: String?, killAfter: String)] =
+            BundleWriter.Stage.allCases.map { ("\($0)", "\($0)") } + [(nil, "written"), (nil, "inserted")]
+        var before = bytesA
+        for (pause, killAfter) in rounds {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: executable)
             child.arguments = ["--testing-library", "swift-testing", "--filter", "BundleKillTests/childWrites"]
-            child.environment = ProcessInfo.processInfo.environment.merging([Self.childDirectoryVariable: dir]) { $1 }
-            child.standardOutput = FileHandle.nullDevice
+            var environment = ProcessInfo.processInfo.environment
+            environment[Self.childDirectoryVariable] = dir
+            environment[Self.childPauseVariable] = pause
+            child.environment = environment
+            let output = Pipe(), input = Pipe()
+            child.standardOutput = output
+            child.standardInput = input
             child.standardError = FileHandle.nullDevice
             try child.run()
-            // Wait until the child is inside a write (its scratch file exists), then let it run a little.
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline, child.isRunning {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-                if names.contains(where: { $0.contains(".scratch-") }) {
-                    sawScratch += 1
-                    break
+            var events: [String] = []
+            var pending = ""
+            func take(_ chunk: Data) {
+                pending += String(decoding: chunk, as: UTF8.self)
+                while let newline = pending.firstIndex(of: "\n") {
+                    let line = String(pending[..<newline])
+                    pending = String(pending[pending.index(after: newline)...])
+                    if line.hasPrefix(Self.eventPrefix) { events.append(String(line.dropFirst(Self.eventPrefix.count))) }
                 }
-                usleep(2000)
             }
-            usleep(UInt32(delayMilliseconds * 1000))
+            // The child's events until the one to kill after (end of output: the child ended first).
+            while !events.contains(killAfter) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                take(chunk)
+            }
+            #expect(events.contains(killAfter), "the child ended before \(killAfter): events \(events)")
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
-            #expect(child.terminationReason == .uncaughtSignal)
-
+            try? input.fileHandleForWriting.close()
+            #expect(child.terminationReason == .uncaughtSignal, "killed after \(killAfter)")
+            // Every event the child told before it died says which bundle the target must hold: the last one written
+            // (B, A, B, … from the first), or the one after it when the kill came between a rename and its "written".
+            take(output.fileHandleForReading.readDataToEndOfFile())
+            let written = events.filter { $0 == "written" }.count
+            func after(_ writes: Int) -> Data { writes == 0 ? before : (writes % 2 == 1 ? bytesB : bytesA) }
+            let allowed = events.last == "verified" ? [after(written), after(written + 1)] : [after(written)]
             let now = try Data(contentsOf: URL(fileURLWithPath: target))
-            #expect(now == bytesA || now == bytesB, "after a kill at +\(delayMilliseconds) ms the target is neither A nor B")
-            if now == bytesB { sawB += 1 }
+            #expect(allowed.contains(now), "killed after \(killAfter) (events \(events)): the target is not the bundle they say")
+            #expect(now == bytesA || now == bytesB)
+            if pause != nil { #expect(now == before, "stopped at \(killAfter), the child replaced the target") }
+            before = now
             let bundle = try OpeningsBundle(path: target)
             #expect(try bundle.rowCounts()["position"] == Self.positions)
             // A killed writer may leave its hidden scratch or temporary file behind, never a partial target.
@@ -116,8 +156,6 @@ func syntheticContent(positions count: Int, openingName: String) -> BundleConten
                 try FileManager.default.removeItem(atPath: "\(dir)/\(name)")
             }
         }
-        #expect(sawScratch == 5)
-        print("kill test: the child had replaced the target in \(sawB) of 5 rounds")
     }
     #endif
 }

@@ -34,27 +34,27 @@ private func isRunning(_ pid: Int32) -> Bool {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: forgePath)
                    && FileManager.default.isExecutableFile(atPath: "/usr/games/stockfish")))
     func sigintKillsEveryEngine() throws {
+        let engine = try LoggingEngine()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: forgePath)
         let fens = (Bundle.module.resourcePath ?? ".") + "/Fixtures/analyze/positions.fen"
-        p.arguments = ["analyze", fens, "--nodes", "500000000", "--jobs", "2", "--no-cache", "--engine", "/usr/games/stockfish"]
+        // 500,000,000 nodes: no search ends before the signal, however slow the machine.
+        p.arguments = ["analyze", fens, "--nodes", "500000000", "--jobs", "2", "--no-cache", "--engine", engine.path]
+        p.environment = ProcessInfo.processInfo.environment.merging(engine.environment) { $1 }
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
         var engines: [Int32] = []
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while engines.count < 2, Date() < deadline {
-            usleep(50_000)
+        // Both engines started and searching (each has written its first `info depth` line).
+        let started = waitUntil {
             engines = children(of: p.processIdentifier)
+            return engines.count == 2 && engine.searching.isSuperset(of: engines)
         }
-        #expect(engines.count == 2)
-        usleep(200_000)  // let them start searching
+        #expect(started, "engines \(engines), searching \(engine.searching)")
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()
         #expect(p.terminationStatus == 130)
-        let gone = Date(timeIntervalSinceNow: 3)
-        while engines.contains(where: isRunning), Date() < gone { usleep(20_000) }
-        #expect(!engines.contains(where: isRunning))
+        #expect(waitUntil(timeout: 3) { !engines.contains(where: isRunning) }, "left running: \(engines.filter(isRunning))")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: forgePath)
@@ -83,13 +83,13 @@ private func isRunning(_ pid: Int32) -> Bool {
             return p
         }
         let first = try forge()
+        // Five results stored, looked at as forge writes them.
         var stored = 0
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while stored < 5, Date() < deadline, first.isRunning {
-            usleep(100_000)
+        waitUntil(poll: 0.02) {
             if FileManager.default.fileExists(atPath: cachePath) {
                 do { stored = try AnalysisCache(path: cachePath).count() } catch { Issue.record("cache unreadable while forge writes: \(error)") }
             }
+            return stored >= 5 || !first.isRunning
         }
         kill(first.processIdentifier, SIGINT)
         first.waitUntilExit()

@@ -171,22 +171,19 @@ import Testing
     }
 
     /// Two real forge processes on one --out: the first holds the lock (its pid in the lock file) while its engine
-    /// starts (a wrapper that waits 3 s before exec'ing Stockfish keeps it busy); the second is refused with BLD101 and
-    /// exit 73, naming the first; the first then runs to its own end.
+    /// is held at its start (a wrapper that starts Stockfish only once the test opens its gate); the second is refused
+    /// with BLD101 and exit 73, naming the first; the gate opens and the first runs to its own end.
     @Test func aSecondForgeProcessIsRefusedWhileTheFirstBuilds() throws {
         let w = try Workspace(words: false)
-        let engine = w.root + "/slow-engine"
-        try "#!/bin/sh\nsleep 3\nexec /usr/games/stockfish \"$@\"\n".write(toFile: engine, atomically: true, encoding: .utf8)
-        chmod(engine, 0o755)
-        let args = ["build", "--openings", w.openings, "--out", w.out, "--no-words", "--nodes", "3000", "--no-cache", "--engine", engine,
+        let engine = try LoggingEngine(gated: true)
+        let args = ["build", "--openings", w.openings, "--out", w.out, "--no-words", "--nodes", "3000", "--no-cache", "--engine", engine.path,
                     "--quiet"]
-        let first = try ForgeProcess.start(args)
+        let first = try ForgeProcess.start(args, environment: engine.environment)
         let pid = first.0.processIdentifier
-        let deadline = Date().addingTimeInterval(60)
         var holder = ""
-        while holder != "\(pid)\n", Date() < deadline, first.0.isRunning {
-            usleep(10_000)
+        waitUntil {
             holder = (try? String(contentsOfFile: w.paths.lock, encoding: .utf8)) ?? ""
+            return holder == "\(pid)\n" || !first.0.isRunning
         }
         #expect(holder == "\(pid)\n", "the first build never took the lock")
         let second = try ForgeProcess.run(args)
@@ -194,6 +191,7 @@ import Testing
         #expect(firstStillRunning, "the first build ended before the second tried the lock: the test proved nothing")
         #expect(second.status == 73, "\(second.stderr)")
         #expect(second.stderr.contains("error[BLD101]: another forge build (process \(pid)) is writing \(w.out)"), "\(second.stderr)")
+        engine.openGate()
         // The first build runs to its own end, untouched by the second: at 3,000 nodes the fixture library has engine
         // errors (VAL220, exit 1) with the CLI's thresholds, which is not what this test is about; no lock error, no staging.
         let done = ForgeProcess.finish(first)
@@ -212,12 +210,17 @@ import Testing
             // A new source text (never analysed at this node count) so the build has work to do.
             try w.edit("openings/coach/italian.pgn") { $0.replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe \(i)") }
             let before = BuildState.listing(of: w.out)
+            // Its engine is held at its start: the signal lands while the new bundle is staged and forge waits for
+            // the engine, however fast or slow the machine; the gate opens after the round, and the engine, whose
+            // forge is gone, ends.
+            let engine = try LoggingEngine(gated: true)
+            defer { engine.openGate() }
             let started = try ForgeProcess.start(["build", "--openings", w.openings, "--out", w.out, "--no-words",
-                                                  "--nodes", "\(3001 + i)", "--cache", Self.cache])
-            let deadline = Date().addingTimeInterval(60)
-            while !FileManager.default.fileExists(atPath: w.paths.staging), Date() < deadline, started.0.isRunning { usleep(5_000) }
+                                                  "--nodes", "\(3001 + i)", "--cache", Self.cache, "--engine", engine.path],
+                                                 environment: engine.environment)
+            waitUntil { (FileManager.default.fileExists(atPath: w.paths.staging) && engine.held > 0) || !started.0.isRunning }
             #expect(FileManager.default.fileExists(atPath: w.paths.staging), "signal \(sig): staging never appeared")
-            usleep(200_000)
+            #expect(engine.held > 0, "signal \(sig): forge started no engine")
             kill(started.0.processIdentifier, sig)
             let outcome = ForgeProcess.finish(started)
             if sig == SIGKILL {

@@ -6,7 +6,7 @@ import Testing
 @testable import Pipeline
 
 @Suite(.serialized) struct BuildTests {
-    static let cache = (try? Fixtures.tempDirectory()) ?? "/tmp/forge-build-test-cache"
+    static let cache = Fixtures.sharedEngineCache
 
     func build(_ openings: String, into out: String) throws -> BuildReport {
         Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
@@ -157,6 +157,9 @@ import Testing
     }
 
     /// A forge process killed at many points of a build leaves the previous bundle whole (its manifest still verifies).
+    /// Each kill waits for an event of the build, never for a time: the process running; the staging folder made; the
+    /// bundle writer's scratch file in it (its first byte); the staged openings.sqlite; the staged manifest. A build
+    /// that ends before its event is run again (at most three times), so every point is met.
     @Test func killedBuildLeavesThePreviousBundleIntact() throws {
         let lib = try Fixtures.tempDirectory() + "/openings"
         try FileManager.default.copyItem(atPath: Fixtures.path("validate/good"), toPath: lib)
@@ -165,29 +168,46 @@ import Testing
         let forge = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("forge").path
         try #require(FileManager.default.isExecutableFile(atPath: forge))
         let pgn = lib + "/coach/italian.pgn"
-        for (i, delay) in [0.2, 0.5, 0.8, 1.1, 1.4, 1.7].enumerated() {
-            // A changed source, so the build has something to write.
-            let text = try String(contentsOfFile: pgn, encoding: .utf8).replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe \(i)")
-            try text.write(toFile: pgn, atomically: true, encoding: .utf8)
-            let before = try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: forge)
-            p.arguments = ["build", "--openings", lib, "--out", out, "--nodes", "30000"]
-            p.environment = ProcessInfo.processInfo.environment.merging(["FORGE_NODES": "30000"]) { $1 }
-            p.currentDirectoryURL = URL(fileURLWithPath: Self.cache).deletingLastPathComponent()
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            Thread.sleep(forTimeInterval: delay)
-            kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
+        let staging = BundlePaths(out).staging
+        func staged(_ prefix: String) -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).contains { $0.hasPrefix(prefix) }
+        }
+        let events: [(name: String, happened: () -> Bool)] = [
+            ("started", { true }),
+            ("staging made", { FileManager.default.fileExists(atPath: staging) }),
+            ("writer's first byte", { staged(".openings.sqlite.scratch-") }),
+            ("openings.sqlite staged", { staged("openings.sqlite") }),
+            ("manifest staged", { staged("manifest.json") }),
+        ]
+        var edits = 0
+        for (event, happened) in events {
+            var caught = false
+            for _ in 0..<3 where !caught {
+                // A changed source, so the build has something to write.
+                edits += 1
+                let text = try String(contentsOfFile: pgn, encoding: .utf8).replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe \(edits)")
+                try text.write(toFile: pgn, atomically: true, encoding: .utf8)
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: forge)
+                p.arguments = ["build", "--openings", lib, "--out", out, "--nodes", "30000"]
+                p.environment = ProcessInfo.processInfo.environment.merging(["FORGE_NODES": "30000"]) { $1 }
+                p.currentDirectoryURL = URL(fileURLWithPath: Self.cache).deletingLastPathComponent()
+                p.standardOutput = FileHandle.nullDevice
+                p.standardError = FileHandle.nullDevice
+                try p.run()
+                waitUntil(poll: 0.001) { happened() || !p.isRunning }
+                kill(p.processIdentifier, SIGKILL)
+                p.waitUntilExit()
+                caught = p.terminationReason == .uncaughtSignal
+            }
+            #expect(caught, "three builds ended before \(event)")
+            let delay = event
             let manifest = try Manifest(json: try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")))
             var actual: [String: ManifestArtifact] = [:]
             for rel in manifest.artifacts.keys {
                 actual[rel] = ManifestArtifact(contents: try Data(contentsOf: URL(fileURLWithPath: out + "/" + rel)))
             }
-            #expect(manifest.mismatches(against: actual) == [], "after a kill at \(delay) s")
-            _ = before
+            #expect(manifest.mismatches(against: actual) == [], "after a kill at \(delay)")
         }
     }
 }

@@ -28,7 +28,7 @@ enum ForgeRunner {
     /// `whileRunning` is called with the pid every 20 ms until it returns false.
     static func run(
         _ arguments: [String], in directory: String? = nil, stdin: String = "/dev/null", timeLimit: Double = 60,
-        killAboveMB: Double = 2_000, signalAfter: (Double, Int32)? = nil, whileRunning: ((Int32) -> Bool)? = nil
+        killAboveMB: Double = 2_000, whileRunning: ((Int32) -> Bool)? = nil
     ) throws -> ForgeRun {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
@@ -48,7 +48,6 @@ enum ForgeRunner {
         let start = Date()
         var peak = 0.0
         var timedOut = false
-        var signalled = false
         var watching = whileRunning != nil
         while p.isRunning {
             peak = max(peak, rssMB(p.processIdentifier))
@@ -57,10 +56,6 @@ enum ForgeRunner {
                 timedOut = t > timeLimit
                 kill(p.processIdentifier, SIGKILL)
                 break
-            }
-            if let (after, sig) = signalAfter, !signalled, t >= after {
-                signalled = true
-                kill(p.processIdentifier, sig)
             }
             if watching, let w = whileRunning { watching = w(p.processIdentifier) }
             usleep(20_000)

@@ -173,7 +173,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 }
 
 @Suite(.serialized) struct MoveNoteTests {
-    static let cache = (try? Fixtures.tempDirectory()) ?? "/tmp/forge-notes-test-cache"
+    static let cache = Fixtures.sharedEngineCache
 
     /// The fixture opening (80 positions) built with the real Stockfish: every legal move of every curriculum position
     /// has a note that passes its checks, the build says what it searched, and the bundle's rows read back true.

@@ -180,7 +180,7 @@ extension ClassifyConfiguration {
     @Test func aBuildNamesTheTreeAndAnalysesTheNameTable() throws {
         let names = try Fixtures.tempDirectory()
         try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: names + "/a.tsv")
-        let out = try Fixtures.tempDirectory(), cache = try Fixtures.tempDirectory()
+        let out = try Fixtures.tempDirectory(), cache = Fixtures.sharedEngineCache
         // The small list names the first moves only, so the fixture's own names disagree with it (NAM101, an error):
         // the reasons file excuses them, as a course that names its positions otherwise would.
         let lib = try Fixtures.tempDirectory()

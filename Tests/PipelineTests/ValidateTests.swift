@@ -10,6 +10,12 @@ enum Fixtures {
         Bundle.module.resourceURL?.appendingPathComponent("Fixtures").path ?? "Tests/PipelineTests/Fixtures"
     }
     static func path(_ rel: String) -> String { root + "/" + rel }
+    /// One engine cache folder for the whole test run, shared by the suites whose builds search the fixture library
+    /// at the same profiles (BuildTests, MoveNoteTests, BuildNamesTests: 30,000 nodes, 3 lines): each search is made
+    /// once a run, not once a suite (results at a node limit are the same whoever asks). A test whose assertion is
+    /// what a cold cache searches keeps a folder of its own.
+    static let sharedEngineCache: String = (try? tempDirectory()) ?? "/tmp/forge-test-shared-cache"
+
     static func tempDirectory() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
