@@ -119,7 +119,9 @@ struct NoteAudit {
             return NoteLine(uci: us.split(separator: " ").map(String.init), san: ss.split(separator: " ").map(String.init), score: nil, text: "", arrows: [])
         }
         let betterUCI: String? = r["better_uci"]
-        let grade = MoveGrade(verdict: verdict, best: best, played: played, drop: r["loss"], centipawnLoss: nil, rank: nil,
+        // The centipawn loss is not stored: it follows from the two stored scores, as CoachBundle reads it back.
+        let grade = MoveGrade(verdict: verdict, best: best, played: played, drop: r["loss"],
+                              centipawnLoss: best.centipawns(minus: played).map { max(0, $0) }, rank: nil,
                               better: betterUCI ?? (verdict == .best ? uci : ""))
         var note = Note(uci: uci, san: r["san"], fenBefore: fen, mover: before.turn, grade: grade, text: text, motifs: [], claim: nil, arrows: [])
         note.refutation = line("refutation_uci", "refutation_san")
