@@ -63,6 +63,9 @@ struct StoreCase {
     }
 }
 
+/// The verdict's sentence, whichever of its wordings the writer chose: the first sentence of the note.
+private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").map { text[..<$0.lowerBound] } ?? text[...] }
+
 @Suite struct RefutationLineTests {
     /// Review5 #113: 13...Rd8+? (Bxe5 takes back the knight) was "a blunder: it loses a rook for a knight", from the
     /// stored line Nd3 Na6 Bg5 Rxd3+ Bxd3 in which Black gives the exchange itself. The line stops before that capture,
@@ -73,7 +76,7 @@ struct StoreCase {
         #expect(note.verdict == .blunder)
         #expect(note.refutation?.san == ["Nd3", "Na6", "Bg5"], "\(String(describing: note.refutation?.san))")
         #expect(note.refutation?.text.contains("has won") == false, "\(note.refutation?.text ?? "")")
-        #expect(note.text.hasPrefix("This is a blunder: it misses Bxe5, which wins back a knight and was better by about 3.6 pawns."), "\(note.text)")
+        #expect(firstSentence(note.text).contains("blunder") && firstSentence(note.text).contains("Bxe5, which wins back a knight and was better by about 3.6 pawns"), "\(note.text)")
         #expect(!note.text.contains("rook for a knight"), "\(note.text)")
         #expect(note.problems().isEmpty, "\(note.problems())")
     }
@@ -97,7 +100,7 @@ struct StoreCase {
     @Test func aLineWhoseMaterialCannotBeKeptStaysWhole() throws {
         let note = try StoreCase.named("38").note()
         #expect(note.refutation?.san == ["Bg5", "Ke8", "Bxf6", "gxf6"], "\(String(describing: note.refutation?.san))")
-        #expect(note.text.hasPrefix("This is a blunder: it loses a queen for a bishop."), "\(note.text)")
+        #expect(firstSentence(note.text).contains("blunder") && firstSentence(note.text).contains("loses a queen for a bishop"), "\(note.text)")
         #expect(note.text.contains("Ke7 gives up "), "\(note.text)")
     }
 
@@ -106,7 +109,7 @@ struct StoreCase {
     @Test func aMoveMadeInCheckIsNoLapse() throws {
         let note = try StoreCase.named("21").note()
         #expect(note.refutation?.san == ["Qxc3+", "Qd2", "Qxa1+", "Qd1", "Qxa2"], "\(String(describing: note.refutation?.san))")
-        #expect(note.text.hasPrefix("This is a blunder: it loses a rook, a knight and a pawn."), "\(note.text)")
+        #expect(firstSentence(note.text).contains("blunder") && firstSentence(note.text).contains("loses a rook, a knight and a pawn"), "\(note.text)")
     }
 
     /// Material the refuted side gives inside the line and takes back there is an exchange: Nf5 d5 exd5 Bxf5 dxc6 bxc6
@@ -214,7 +217,8 @@ struct StoreCase {
     /// note. The move's own squares come first.
     @Test func aMoveWithNothingElseToSaySaysWhatItCovers() throws {
         let a3 = try StoreCase.named("90").note()
-        #expect(a3.text == "a3 puts the pawn where it covers b4, a square it did not reach before.", "\(a3.text)")
+        // a3 is good but lets go enough to be a lesson (VerdictThresholds.namesBetter): the better move follows.
+        #expect(a3.text == "a3 puts the pawn where it covers b4, a square it did not reach before. g4 was a little better.", "\(a3.text)")
         let be2 = try StoreCase.named("110").note()
         #expect(be2.text == "Be2 puts the bishop where it covers d1 and f3, squares it did not reach before.", "\(be2.text)")
     }

@@ -116,7 +116,7 @@ import Testing
     @Test func theBundleDoesNotDependOnWhereItWasBuilt() throws {
         let first = try Fixtures.tempDirectory(), second = try Fixtures.tempDirectory()
         for root in [first, second] {
-            try FileManager.default.copyItem(atPath: Fixtures.path("validate/good"), toPath: root + "/openings")
+            try FileManager.default.copyItem(atPath: try Fixtures.goodLibraryForTheSmallNameList(), toPath: root + "/openings")
             try FileManager.default.createDirectory(atPath: root + "/names", withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: root + "/names/a.tsv")
         }

@@ -2,10 +2,18 @@
 import Diagnostics
 import Foundation
 import Testing
-import UCIEngine
+@testable import UCIEngine
 @testable import Pipeline
 
 @Suite(.serialized) struct EngineStoreBuildTests {
+    /// Writes a store file's lines (its header first) with the digest line made anew over the result lines, as
+    /// `forge cache export-store` writes it, so a test reaches the check of one line, not the file's digest.
+    static func writeStore(_ rows: [String], to file: String) throws {
+        let body = rows.dropFirst(4).map { $0 + "\n" }.joined()
+        let text = rows.prefix(3).map { $0 + "\n" }.joined() + EngineStore.digestLine(of: body) + body
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    }
+
     static let openings = Fixtures.path("validate/good")
     static let profile = AnalysisProfile(nodes: 30_000, multiPV: 3)
     var openings: String { Self.openings }
@@ -80,7 +88,10 @@ import UCIEngine
         let results = try #require(written.summary.files[seed.store + files[0]])
         #expect(results >= 80)
         let bytes = try #require(FileManager.default.contents(atPath: store + files[0]))
-        #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").count == results + 3)
+        // Four header lines (format, engine, profile, the digest of the lines after it), then one line per result.
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == results + 4)
+        #expect(lines.count > 3 && lines[3].hasPrefix("# digest: sha256 "))
 
         // The same results give the same bytes.
         #expect(export(cache: cache, store: store).outcome == .ok)
@@ -122,7 +133,7 @@ import UCIEngine
         let removedKey = String(removed.prefix { $0 != "\t" })
         // A line of a position no longer needed: stale.
         rows.append("8/8/8/8/8/8/k7/7K w - -\th1g1\t10\t0 d1 h1g1")
-        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        try Self.writeStore(rows, to: file)   // with its digest: the test is about the lines, not a hand edit
 
         let check = export(cache: nil, store: store, check: true)
         #expect(check.outcome == .inputErrors)
@@ -163,7 +174,7 @@ import UCIEngine
         var fields = rows[5].split(separator: "\t").map(String.init)
         fields[2] = "-7"
         rows[5] = fields.joined(separator: "\t")
-        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        try Self.writeStore(rows, to: file)   // with its digest: the test is about the lines, not a hand edit
 
         let damaged = build(into: scratch + "/b", cache: nil, store: store)
         let d = try #require(damaged.diagnostics.first { $0.code == CacheCode.damagedStoreLine })

@@ -184,7 +184,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
         #expect(!report.failed)
         #expect(report.diagnostics.filter { $0.code == AnnotatorCode.noteFailsChecks }.map(\.text) == [])
         #expect(report.counts["note_searches_all_moves"] == 80)
-        #expect(report.summary.contains("notes: \(report.counts["notes"] ?? -1) "))
+        #expect(report.summary.contains(", \(report.counts["notes"] ?? -1) notes;"), "\(report.summary)")
         let audit = try NoteAudit.run(out + "/openings.sqlite")
         #expect(audit.findings == [])
         #expect(audit.curriculumPositions == 80 && audit.notes == report.counts["notes"])

@@ -181,16 +181,7 @@ extension ClassifyConfiguration {
         let names = try Fixtures.tempDirectory()
         try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: names + "/a.tsv")
         let out = try Fixtures.tempDirectory(), cache = Fixtures.sharedEngineCache
-        // The small list names the first moves only, so the fixture's own names disagree with it (NAM101, an error):
-        // the reasons file excuses them, as a course that names its positions otherwise would.
-        let lib = try Fixtures.tempDirectory()
-        for part in ["coach", "library"] { try FileManager.default.copyItem(atPath: Fixtures.path("validate/good/" + part), toPath: lib + "/" + part) }
-        try """
-            file\tname\treason
-            coach/italian.pgn\tItalian Game: Giuoco Pianissimo\tthe small list names the first moves only
-            library/classical/qgd.pgn\tQueen's Gambit Declined: Orthodox Defence\tthe small list names the first moves only
-            library/tactics/scholars-mate.pgn\tScholar's Mate\tthe small list names the first moves only
-            """.write(toFile: lib + "/" + NameListFiles.reasonsFileName, atomically: true, encoding: .utf8)
+        let lib = try Fixtures.goodLibraryForTheSmallNameList()
         let report = Build.run(BuildConfiguration(
             openingsPath: lib, outputDirectory: out,
             engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: cache), nameListPath: names))

@@ -16,6 +16,21 @@ enum Fixtures {
     /// what a cold cache searches keeps a folder of its own.
     static let sharedEngineCache: String = (try? tempDirectory()) ?? "/tmp/forge-test-shared-cache"
 
+    /// The good fixture library, copied, with a reasons file that excuses its own names where the small name list
+    /// (`names/`) names the first moves only: a name the list spells otherwise is an error (NAM101), as it is for a
+    /// course that names its positions otherwise without saying why.
+    static func goodLibraryForTheSmallNameList() throws -> String {
+        let lib = try tempDirectory()
+        for part in ["coach", "library"] { try FileManager.default.copyItem(atPath: path("validate/good/" + part), toPath: lib + "/" + part) }
+        try """
+            file\tname\treason
+            coach/italian.pgn\tItalian Game: Giuoco Pianissimo\tthe small list names the first moves only
+            library/classical/qgd.pgn\tQueen's Gambit Declined: Orthodox Defence\tthe small list names the first moves only
+            library/tactics/scholars-mate.pgn\tScholar's Mate\tthe small list names the first moves only
+            """.write(toFile: lib + "/" + NameListFiles.reasonsFileName, atomically: true, encoding: .utf8)
+        return lib
+    }
+
     static func tempDirectory() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forge-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
