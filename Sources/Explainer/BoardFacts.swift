@@ -51,7 +51,7 @@ package enum BoardFacts {
     /// What `side` wins by starting captures on `square` (static exchange, both sides choosing
     /// to stop when it pays): 0 when it should not capture, positive when it wins material.
     /// A piece pinned to its own king takes part only when `square` is on its pin line (it takes the pinner, or the
-    /// square lies between): Nd2 pinned by Bb4 does not defend e4 (review14 #163, "defends the pawn on e4").
+    /// square lies between): Nd2 pinned by Bb4 does not defend e4 ("defends the pawn on e4").
     static func exchangeGain(_ board: Board, on square: Square, by side: PieceColor) -> Int {
         guard let target = board.role(at: square), board.color(at: square) == side.opposite else { return 0 }
         var occ = board.occupied

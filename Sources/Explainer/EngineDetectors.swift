@@ -17,7 +17,7 @@ enum EngineDetectors {
         if p.playingUnchecked(move).isCheckmate { return .mate }
         guard move.capture != nil, !move.isEnPassant, let r = p.board.role(at: move.to) else { return nil }
         // "Wins the knight" only when the exchange on the square nets the piece, or a minor piece's worth of it (the
-        // queen for a knight): Nxe4 dxe4 Bxe4 trades knights and wins a pawn, not the knight (review11 #108).
+        // queen for a knight): Nxe4 dxe4 Bxe4 trades knights and wins a pawn, not the knight.
         let net = BoardFacts.exchangeGain(p.board, on: move.to, by: p.turn)
         guard net > 0, net >= min(BoardFacts.value(r), BoardFacts.value(.knight)) else { return nil }
         return .wins(PlacedPiece(r, move.to))
@@ -66,7 +66,7 @@ enum EngineDetectors {
         if let p = c.previous, p.capture != nil, p.to == c.move.to { return [] }   // a recapture restores, it does not win
         // The engine's line after the capture, to a quiet point, must leave the mover a pawn or more up on the board:
         // a capture the line wins back (a pawn trade by another route) wins nothing; and keep the unit it names, less a
-        // pawn at most (review15 #25: Nxe5 "wins a knight" while …axb5 takes the other knight, a pawn net).
+        // pawn at most (Nxe5 "wins a knight" while …axb5 takes the other knight, a pawn net).
         if let best = v.lines.first, Self.lineChange(c, best) < max(c.options.rules.pawn, net - c.options.rules.pawn) { return [] }
         let target = PlacedPiece(captured, c.move.isEnPassant ? Square(file: c.move.to.file, rank: c.move.from.rank) : c.move.to)
         return [.captures(piece: c.moved.role, target: target, outcome: .winsMaterial, evidence: c.evidence(played, of: v))]
@@ -82,7 +82,7 @@ enum EngineDetectors {
         let offeredBefore = Set(BoardFacts.winningCaptures(c.before, by: c.them).map(\.target))
         var best: (Square, Int)?
         for t in BoardFacts.winningCaptures(c.after, by: c.them) where !offeredBefore.contains(t.target) || t.target == c.move.to {
-            // Net of what the move itself took, wherever the offer is: cxb5 exd5 trades pawns, it offers none (review11 #21).
+            // Net of what the move itself took, wherever the offer is: cxb5 exd5 trades pawns, it offers none.
             let net = t.gain - taken
             if net >= c.options.rules.pawn, net > (best?.1 ?? 0) { best = (t.target, net) }
         }
@@ -91,7 +91,7 @@ enum EngineDetectors {
         guard v.lines.contains(where: { l in (try? c.after.move(uci: l.uci)).map { $0.capture != nil && $0.to == square } ?? false })
         else { return [] }
         // Taken and taken straight back on the square, the material level again (b4 c5 bxc5 dxc5): the move offers a
-        // trade of pawns, no gambit (review11 #128). A pawn won back later (the Queen's Gambit's …dxc4 and Bxc4) is.
+        // trade of pawns, no gambit. A pawn won back later (the Queen's Gambit's …dxc4 and Bxc4) is.
         if v.lines.contains(where: { takenStraightBack(c, square, $0) }) { return [] }
         // Material the engine's line wins back (the move and its best reply line, to a quiet point) was not given:
         // a piece so won back is no "sacrifice", and nothing, not even a pawn, is "left to be won" (…c5 dxc5 Qa5+ and

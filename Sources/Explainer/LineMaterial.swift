@@ -120,7 +120,7 @@ struct LineMaterial {
     /// before that capture, and taking back is quiet: it gives the other side no check (but one that only gives the
     /// checking piece away) and nothing worth the exchange to win by exchange (a recapture into a mating attack is rightly
     /// declined: h3?? Bxd1 Nc3, where Rxd1 Qxf2+ is worse). The shallow line's choice, not what the move it refutes loses
-    /// (review17 #174: …Bxe3 Nc3 where fxe3 regains the bishop, "Black has won two bishops"; #135: …Nxe5 Nc3 with dxe5
+    /// (…Bxe3 Nc3 where fxe3 regains the bishop, "Black has won two bishops"; #135: …Nxe5 Nc3 with dxe5
     /// to come). A pawn that took (…dxc3 winning a knight) is no such unit. Nil when move `i` declines nothing so.
     private func declinedRecapture(_ i: Int) -> Move? {
         let before = positions[i], move = moves[i], previous = moves[i - 1]
@@ -166,7 +166,7 @@ struct LineMaterial {
 
     /// Where the whole line, as the engine gave it, comes to rest: its last quiet point (``isQuiet(_:)``), however much
     /// of it a note shows. A count at the end of the shown part holds only if the line keeps it to here: the knight that
-    /// took on f2 and is trapped there is lost later in the line (review13 #54, "it loses a pawn").
+    /// took on f2 and is trapped there is lost later in the line ("it loses a pawn").
     var restingEnd: Position {
         let all = LineMaterial(positions: whole.positions, moves: whole.moves, whole: whole)
         return all.toQuietPoint(plies: all.moves.count, atMost: all.moves.count).positions.last ?? whole.positions[0]
@@ -214,7 +214,7 @@ struct MaterialWon {
                 let was = promotedOn.removeValue(forKey: m.to) == side.opposite ? Role.pawn : r
                 if let l = last, l.square == m.to, !m.isEnPassant, l.value == BoardFacts.value(was) {
                     // Taken straight back by a unit of the same value: a trade, neither unit is what the line wins
-                    // (review15 #51: Nxd4 Qxd4 trades knights before c3 forks and wins the bishop: "a bishop", not
+                    // (Nxd4 Qxd4 trades knights before c3 forks and wins the bishop: "a bishop", not
                     // "a knight").
                     lost[side]?.removeLast()
                     last = nil
@@ -252,7 +252,7 @@ struct MaterialWon {
         }
         let net = got.map(BoardFacts.value).reduce(0, +) - gave.map(BoardFacts.value).reduce(0, +)
         // The gain must also stand where the engine's whole line comes to rest: a piece that wins a pawn and is trapped
-        // in doing so has won nothing (review13 #54: …Nxf2 Rh2, the knight lost later in the line).
+        // in doing so has won nothing (…Nxf2 Rh2, the knight lost later in the line).
         guard net >= ExplainerRules.standard.pawn, net == board,
               LineMaterial.balance(line.restingEnd.board, side) - LineMaterial.balance(start.board, side) >= net else { return nil }
         return MaterialSwing(won: got, given: gave)
@@ -280,7 +280,7 @@ public struct MaterialSwing: Hashable, Sendable {
     /// Whether naming this swing as what a move costs agrees with the engine's loss (centipawns, against the best move):
     /// its value within half the loss (at least a pawn and a half) of it. A line that stops before its point names too
     /// little ("a pawn" where the fork takes the rook next, 4.2 pawns), or one the engine does not believe in ("a bishop"
-    /// that an intermediate check wins back, 1.7 pawns): neither is said (review7, docs/coach-notes.md).
+    /// that an intermediate check wins back, 1.7 pawns): neither is said (docs/coach-notes.md).
     public func agrees(withLoss loss: Int) -> Bool { Self.agrees(value, withLoss: loss) }
 
     /// Whether material worth `value` centipawns accounts for a loss of `loss` centipawns (``agrees(withLoss:)``).
@@ -288,7 +288,7 @@ public struct MaterialSwing: Hashable, Sendable {
 
     /// Whether this swing only wins back what its side was down on the board before it (`balance`: centipawns, that
     /// side's view): it leaves the side at most a pawn ahead where it was behind ("wins back two pawns", the pawns of a
-    /// gambit; review10 #154 read "has won two pawns" as a loss for the gambiteer).
+    /// gambit; read "has won two pawns" as a loss for the gambiteer).
     public func onlyRestores(balance: Int) -> Bool { balance < 0 && balance + value <= ExplainerRules.standard.pawn }
 
     /// "a knight for a pawn", "two pawns".

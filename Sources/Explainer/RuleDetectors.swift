@@ -78,14 +78,14 @@ enum RuleDetectors {
             // wins straight after the recapture (one the capture uncovered: 6.Nxe5 Nxe5 7.Qxh5, the queen behind the
             // knight) is part of it, so the capture only takes.
             // And "for only" says the capture is bad: not of a move the engine grades good or best, a refutation's reply
-            // above all (review14 #108: Nxf7, the engine's own choice, gives the knight for a perpetual check).
+            // above all (Nxf7, the engine's own choice, gives the knight for a perpetual check).
             if given > got, !BoardFacts.winningCaptures(c.after.playingUnchecked(r), by: c.us).isEmpty
                 || (EngineDetectors.grade(c)?.verdict).map({ $0 < .inaccuracy }) == true {
                 return [.captures(piece: c.moved.role, target: target, outcome: .takes, evidence: nil)]
             }
             // Nor is it given up when a line the engine gives after the move wins it back within the longest line a note
-            // shows: its search after the move (review11 #182: Bxf7+ Kxf7 Bg5 Qf8 Qb3+ d5 Qxc3), or the line the move is
-            // part of, a refutation's reply going on as the deeper search before it saw (review11 #57: Nxe4 Nxe4 Qh4+ g3
+            // shows: its search after the move (Bxf7+ Kxf7 Bg5 Qf8 Qb3+ d5 Qxc3), or the line the move is
+            // part of, a refutation's reply going on as the deeper search before it saw (Nxe4 Nxe4 Qh4+ g3
             // Qxh6). A claim that material is lost must hold on every line there is.
             let lines = (c.engine?.after?.lines.first.map { [$0.pv] } ?? []) + (c.line.count > 1 ? [c.line.map(\.uci)] : [])
             if given > got, lines.contains(where: { EngineDetectors.lineChange(c, $0, plies: Explainer.refutationMaxPlies + 1) > -c.options.rules.pawn }) {

@@ -17,7 +17,7 @@ extension AnalysisProfile {
     /// The share of the build's node budget a grading search of one move's child gets: a third (40,000 nodes at the
     /// default 120,000: depth 11–14; docs/coach-notes.md, "Graded from the position after the move"), so a build at a
     /// small budget (a test, a quick look) grades its notes at a small one too. A sixth (20,000 nodes) left verdicts two
-    /// classes off in 3 of 200 notes read (review8).
+    /// classes off in 3 of 200 notes read.
     public static let gradingShare = 3
     /// The share of the build's budget the best move's child gets when searched again: all of it (120,000 nodes at the
     /// default, one line), three times the grading search ("The best move, searched deeper"): the move a note names as
@@ -266,8 +266,8 @@ struct MoveNotes {
         }
         // A verdict read from the move's grading search on a line whose material does not show it on the board
         // (`ConfirmationPolicy.needed`: none lost, or not what the loss says) is searched again at the best move's depth before a note says so (`ConfirmationPolicy.confirms`):
-        // a mistake or worse on any move (review13 #54), an inaccuracy on a move the parent's own search ranks among its
-        // first three, where the two searches disagree (review12 #153: the engine's second choice called an inaccuracy).
+        // a mistake or worse on any move, an inaccuracy on a move the parent's own search ranks among its
+        // first three, where the two searches disagree (the engine's second choice called an inaccuracy).
         var confirm: [Position] = []
         var again: [(Position, EngineVerdict, [Move])] = []
         for (p, v, moves) in parents {
