@@ -161,10 +161,18 @@ import Testing
     /// bundle writer's scratch file in it (its first byte); the staged openings.sqlite; the staged manifest. A build
     /// that ends before its event is run again (at most three times), so every point is met.
     @Test func killedBuildLeavesThePreviousBundleIntact() throws {
-        let lib = try Fixtures.tempDirectory() + "/openings"
-        try FileManager.default.copyItem(atPath: Fixtures.path("validate/good"), toPath: lib)
+        // The library and the name list it is checked against, the same for the first build and every forge process
+        // (without --names, forge would find the project's full list from its working folder).
+        let root = try Fixtures.tempDirectory(), lib = root + "/openings", names = root + "/names"
+        try FileManager.default.copyItem(atPath: try Fixtures.goodLibraryForTheSmallNameList(), toPath: lib)
+        try FileManager.default.createDirectory(atPath: names, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: names + "/a.tsv")
         let out = try Fixtures.tempDirectory()
-        _ = try build(lib, into: out)
+        let first = Build.run(BuildConfiguration(openingsPath: lib, outputDirectory: out,
+                                                 engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache),
+                                                 nameListPath: names))
+        try #require(!first.failed, "\(first.diagnostics.map(\.text))")
+        let log = root + "/forge.log"
         let forge = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("forge").path
         try #require(FileManager.default.isExecutableFile(atPath: forge))
         let pgn = lib + "/coach/italian.pgn"
@@ -189,16 +197,25 @@ import Testing
                 try text.write(toFile: pgn, atomically: true, encoding: .utf8)
                 let p = Process()
                 p.executableURL = URL(fileURLWithPath: forge)
-                p.arguments = ["build", "--openings", lib, "--out", out, "--nodes", "30000"]
+                p.arguments = ["build", "--openings", lib, "--names", names, "--out", out, "--nodes", "30000",
+                                "--cache", Self.cache + "/" + EngineConfiguration.cacheFileName]  // the first build's searches
                 p.environment = ProcessInfo.processInfo.environment.merging(["FORGE_NODES": "30000"]) { $1 }
                 p.currentDirectoryURL = URL(fileURLWithPath: Self.cache).deletingLastPathComponent()
-                p.standardOutput = FileHandle.nullDevice
-                p.standardError = FileHandle.nullDevice
+                _ = FileManager.default.createFile(atPath: log, contents: nil)
+                let logHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+                defer { try? logHandle.close() }
+                p.standardOutput = logHandle
+                p.standardError = logHandle
                 try p.run()
                 waitUntil(poll: 0.001) { happened() || !p.isRunning }
                 kill(p.processIdentifier, SIGKILL)
                 p.waitUntilExit()
                 caught = p.terminationReason == .uncaughtSignal
+                if !caught {
+                    // A build that ended on its own must have succeeded; its output says why if it did not.
+                    let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                    #expect(p.terminationStatus == 0, "the build before \(event) exited \(p.terminationStatus): \(said.suffix(2000))")
+                }
             }
             #expect(caught, "three builds ended before \(event)")
             let delay = event
