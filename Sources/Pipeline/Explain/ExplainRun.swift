@@ -148,8 +148,11 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
     }
     diagnostics += oracle?.engineDiagnostics ?? []
     let fromBundle = stored.map { $0 != nil }
-    let output = config.format == .json ? ExplainJSON.array(notes, fromBundle: fromBundle)
-        : zip(notes, fromBundle).map { ExplainText.block($0) + ($1 ? "  (from the bundle)\n" : "") }.joined(separator: "\n")
+    // Each note is numbered and placed by the game that reached it: a bundle's position carries `0 1` counters.
+    let games = steps.map(\.before)
+    let output = config.format == .json ? ExplainJSON.array(notes, at: games, fromBundle: fromBundle)
+        : zip(zip(notes, games), fromBundle).map { ExplainText.block($0.0, at: $0.1) + ($1 ? "  (from the bundle)\n" : "") }
+            .joined(separator: "\n")
     var report = ExplainReport(diagnostics: diagnostics, outcome: .from(diagnostics), notes: notes, output: output)
     report.fromBundle = fromBundle
     return report
@@ -157,10 +160,13 @@ public func runExplain(_ config: ExplainConfiguration) -> ExplainReport {
 
 /// The `--output-format json` objects: one per move, keys sorted, same notes → same bytes.
 enum ExplainJSON {
+    /// A line; its score as numbers, from the point of view of the side that plays the note's move (one of `cp`,
+    /// `mate`; a negative mate: that side is mated).
     struct Line: Encodable {
         var uci: [String]
         var san: [String]
-        var score: String?
+        var cp: Int?
+        var mate: Int?
         var text: String
     }
     struct Object: Encodable {
@@ -191,30 +197,38 @@ enum ExplainJSON {
         var plan: String?
     }
 
-    static func line(_ l: NoteLine?) -> Line? {
-        l.map { Line(uci: $0.uci, san: $0.san, score: $0.score?.text, text: $0.text) }
+    /// `moverFirst`: the note's mover plays the line's first move (the better move, a threat); else its opponent
+    /// does (the refutation, the learner's answer) and the score, the line's first mover's, is turned round.
+    static func line(_ l: NoteLine?, moverFirst: Bool) -> Line? {
+        l.map {
+            let columns = (moverFirst ? $0.score : $0.score?.negated)?.columns
+            return Line(uci: $0.uci, san: $0.san, cp: columns?.centipawns, mate: columns?.mate, text: $0.text)
+        }
     }
 
-    static func object(_ n: Note, fromBundle: Bool) -> Object {
-        Object(move: n.uci, san: n.san, fen: n.fenBefore, verdict: n.verdict?.rawValue, drop: n.grade?.drop, rank: n.grade?.rank,
+    /// `game`: the position before the move as the game reached it (its move counters; a bundle's note has `0 1`).
+    static func object(_ n: Note, at game: Position, fromBundle: Bool) -> Object {
+        Object(move: n.uci, san: n.san, fen: game.fen(), verdict: n.verdict?.rawValue, drop: n.grade?.drop, rank: n.grade?.rank,
                text: n.text, fromBundle: fromBundle, better: n.better?.uci.first, refutation: n.refutation?.uci, threat: n.threat?.uci.first,
-               answer: n.answer?.uci.first, betterLine: line(n.better), refutationLine: line(n.refutation), answerLine: line(n.answer),
+               answer: n.answer?.uci.first, betterLine: line(n.better, moverFirst: true),
+               refutationLine: line(n.refutation, moverFirst: false), answerLine: line(n.answer, moverFirst: false),
                leaves: n.leaves.map { Exit(name: $0.name, plan: $0.plan) })
     }
 
-    static func array(_ notes: [Note], fromBundle: [Bool]) -> String {
+    static func array(_ notes: [Note], at games: [Position], fromBundle: [Bool]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(zip(notes, fromBundle).map { object($0, fromBundle: $1) })) ?? Data("[]".utf8)
+        let objects = zip(zip(notes, games), fromBundle).map { object($0.0, at: $0.1, fromBundle: $1) }
+        let data = (try? encoder.encode(objects)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
 
 /// The text form: a reviewer reads the note at its position.
 enum ExplainText {
-    static func block(_ n: Note) -> String {
-        let number = Int(n.fenBefore.split(separator: " ").last ?? "1") ?? 1
-        var out = "\(number)\(n.mover == .white ? "." : "...")\(n.san)"
+    /// `game`: the position before the move as the game reached it, whose move number the block shows.
+    static func block(_ n: Note, at game: Position) -> String {
+        var out = "\(game.fullmoveNumber)\(n.mover == .white ? "." : "...")\(n.san)"
         if let g = n.grade { out += "  \(g.verdict.rawValue) (best \(g.best.text), played \(g.played.text), drop \(g.drop))" }
         out += "\n  \(n.text)\n"
         func add(_ label: String, _ l: NoteLine?) {
