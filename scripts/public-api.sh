@@ -3,12 +3,13 @@
 # swift-symbolgraph-extract on the debug build's modules; compared with the committed api/public-symbols.txt.
 # Usage: scripts/public-api.sh            fail (exit 1, with the diff) when the surface differs from the committed list
 #        scripts/public-api.sh --update   rewrite the list (commit it with a message that says what changed and why)
-# Needs `swift build` first (the modules under .build/debug/Modules).
+# Builds the products' modules first (debug, incremental: nothing to do after `make test`).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 list="$repo/api/public-symbols.txt"
 # The products an app links (Package.swift's library products). Build-side modules are not in the list.
 modules=(ChessCore ChessPGN Diagnostics Words BundleStore Explainer Openings CoachBundle)
+for m in "${modules[@]}"; do (cd "$repo" && swift build --target "$m" >/dev/null); done
 build=$(cd "$repo" && swift build --show-bin-path)
 triple=$(basename "$(dirname "$build")")
 work=$(mktemp -d "${TMPDIR:-/tmp}/public-api.XXXXXX")
