@@ -3,23 +3,23 @@
 ///
 /// The caller assigns every id. The writer inserts each table in primary-key order
 /// (whatever the order of these arrays), so the same content always gives the same file.
-public struct BundleContent: Hashable, Sendable {
+package struct BundleContent: Hashable, Sendable {
     /// How the bundle was built; becomes the `meta` table.
-    public var info: BundleInfo
-    public var openings: [OpeningRecord]
-    public var positions: [PositionRecord]
-    public var moves: [MoveRecord]
-    public var lines: [LineRecord]
-    public var lineMoves: [LineMoveRecord]
-    public var analyses: [AnalysisRecord]
-    public var analysisLines: [AnalysisLineRecord]
+    package var info: BundleInfo
+    package var openings: [OpeningRecord]
+    package var positions: [PositionRecord]
+    package var moves: [MoveRecord]
+    package var lines: [LineRecord]
+    package var lineMoves: [LineMoveRecord]
+    package var analyses: [AnalysisRecord]
+    package var analysisLines: [AnalysisLineRecord]
     /// The chess app's library (classical openings and tactics) and the tactics' claims.
-    public var libraryEntries: [LibraryEntryRecord]
-    public var libraryClaims: [LibraryClaimRecord]
+    package var libraryEntries: [LibraryEntryRecord]
+    package var libraryClaims: [LibraryClaimRecord]
     /// The explainer's note on every move the app can meet (`move_note`).
-    public var moveNotes: [MoveNoteRecord]
+    package var moveNotes: [MoveNoteRecord]
 
-    public init(
+    package init(
         info: BundleInfo, openings: [OpeningRecord] = [], positions: [PositionRecord] = [],
         moves: [MoveRecord] = [], lines: [LineRecord] = [], lineMoves: [LineMoveRecord] = [],
         analyses: [AnalysisRecord] = [], analysisLines: [AnalysisLineRecord] = [],
@@ -40,10 +40,10 @@ public struct BundleContent: Hashable, Sendable {
     }
 
     /// The `meta` rows, sorted by key.
-    public var metaRecords: [MetaRecord] { info.metaRecords }
+    package var metaRecords: [MetaRecord] { info.metaRecords }
 
     /// Rows per table, keyed by table name: what the manifest reports.
-    public var rowCounts: [String: Int] {
+    package var rowCounts: [String: Int] {
         [
             OpeningRecord.databaseTableName: openings.count,
             PositionRecord.databaseTableName: positions.count,

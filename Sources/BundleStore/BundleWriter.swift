@@ -17,7 +17,7 @@ import GRDB
 /// Scratch and temporary files are removed whatever happens; the target is touched only by step 6.
 ///
 ///     let counts = try BundleWriter().write(content, to: "data/bundle/openings.sqlite")
-public struct BundleWriter: Sendable {
+package struct BundleWriter: Sendable {
     /// The points between steps, reported to the stage hook.
     enum Stage: Sendable, CaseIterable {
         case inserted, checked, vacuumed, verified
@@ -26,12 +26,12 @@ public struct BundleWriter: Sendable {
     /// Called after each stage; tests throw from it to interrupt a write.
     var stageHook: (@Sendable (Stage) throws -> Void)?
 
-    public init() {}
+    package init() {}
 
     /// Writes `content` to `path` (a file path; its directory must exist) and returns the
     /// row count of each table as read back from the verified copy.
     @discardableResult
-    public func write(_ content: BundleContent, to path: String) throws(BundleError) -> [String: Int] {
+    package func write(_ content: BundleContent, to path: String) throws(BundleError) -> [String: Int] {
         let target = URL(fileURLWithPath: path)
         let directory = target.deletingLastPathComponent().path
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"

@@ -9,27 +9,27 @@ import Foundation
 ///     hasher.hexDigest()   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 ///
 ///     SHA256Hash.hexDigest(of: data)   // one shot
-public struct SHA256Hash: Sendable {
+package struct SHA256Hash: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// Feeds more bytes.
-    public mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
     /// Feeds more bytes.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// Feeds more bytes.
-    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+    package mutating func update(_ buffer: UnsafeRawBufferPointer) {
         length &+= UInt64(buffer.count)
         var offset = 0
         if !pending.isEmpty {
@@ -48,7 +48,7 @@ public struct SHA256Hash: Sendable {
     }
 
     /// The 32-byte digest of everything fed so far (the hasher itself is left unchanged).
-    public func digest() -> [UInt8] {
+    package func digest() -> [UInt8] {
         var copy = self
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
@@ -59,13 +59,13 @@ public struct SHA256Hash: Sendable {
     }
 
     /// The digest as 64 lowercase hexadecimal digits.
-    public func hexDigest() -> String {
+    package func hexDigest() -> String {
         let digits = Array("0123456789abcdef")
         return String(digest().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }
 
     /// The lowercase hex digest of `data`.
-    public static func hexDigest(of data: Data) -> String {
+    package static func hexDigest(of data: Data) -> String {
         var hasher = SHA256Hash()
         hasher.update(data)
         return hasher.hexDigest()

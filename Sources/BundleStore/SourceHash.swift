@@ -9,9 +9,9 @@ import Foundation
 /// does not depend on where the sources live or how their folder was spelled.
 ///
 ///     SourceHash.of(files: [("coach/italian-game.pgn", pgnData)])
-public enum SourceHash {
+package enum SourceHash {
     /// The lowercase hex SHA-256 of `files` (path, contents) as described above.
-    public static func of(files: [(path: String, contents: Data)]) -> String {
+    package static func of(files: [(path: String, contents: Data)]) -> String {
         var hasher = SHA256Hash()
         for file in files.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
             hasher.update(Array(file.path.utf8) + [0])

@@ -2,12 +2,12 @@
 import Diagnostics
 
 /// One line of a curation list: a word and, in allow.txt, an optional tier.
-public struct CurationEntry: Sendable, Hashable {
-    public var word: String
-    public var tier: Tier?
-    public var line: Int
+package struct CurationEntry: Sendable, Hashable {
+    package var word: String
+    package var tier: Tier?
+    package var line: Int
 
-    public init(word: String, tier: Tier? = nil, line: Int) {
+    package init(word: String, tier: Tier? = nil, line: Int) {
         self.word = word
         self.tier = tier
         self.line = line
@@ -28,9 +28,9 @@ public struct CurationEntry: Sendable, Hashable {
 ///
 /// Errors: WRD301 (not a lower-case a–z word), WRD302 (unknown tier, or a tier in deny.txt),
 /// WRD303 (duplicate entry, a warning).
-public enum CurationList {
+package enum CurationList {
     /// The entries of `text`, read from `file` (used in diagnostics), and every problem found.
-    public static func parse(_ text: String, file: String, allowsTier: Bool) -> (entries: [CurationEntry], diagnostics: [Diagnostic]) {
+    package static func parse(_ text: String, file: String, allowsTier: Bool) -> (entries: [CurationEntry], diagnostics: [Diagnostic]) {
         var entries: [CurationEntry] = []
         var diags: [Diagnostic] = []
         var seen: [String: Int] = [:]

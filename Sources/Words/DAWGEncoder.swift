@@ -1,7 +1,7 @@
 // DAWGEncoder: builds the minimal acyclic automaton of a sorted word list with tiers and lays it out as words.dawg bytes.
 
 /// Errors building a dictionary.
-public enum DAWGEncoderError: Error, Sendable, Equatable {
+package enum DAWGEncoderError: Error, Sendable, Equatable {
     /// Words were not sorted and unique at this index.
     case unsorted(index: Int, word: String)
     /// A word is not lower-case a–z.
@@ -19,7 +19,7 @@ public enum DAWGEncoderError: Error, Sendable, Equatable {
 /// ```swift
 /// let bytes = try DAWGEncoder.encode([TieredWord("cat", .common), TieredWord("cats", .common)])
 /// ```
-public enum DAWGEncoder {
+package enum DAWGEncoder {
     struct Node {
         var tier: UInt8 = 0
         var letters: [UInt8] = []
@@ -33,7 +33,7 @@ public enum DAWGEncoder {
     }
 
     /// The file's bytes: header and node area. Deterministic: the same words give the same bytes.
-    public static func encode(_ words: [TieredWord]) throws(DAWGEncoderError) -> [UInt8] {
+    package static func encode(_ words: [TieredWord]) throws(DAWGEncoderError) -> [UInt8] {
         var nodes: [Node] = [Node()]
         var register: [Signature: Int32] = [:]
         var unchecked: [(parent: Int32, child: Int32)] = []

@@ -17,16 +17,16 @@
 /// XXH64 of the header's first 56 bytes, so a change to any byte of the file (header or
 /// nodes) is caught; the reader verifies it at open. Version 1 stored a 32-bit FNV-1a hash
 /// of the node area that nothing checked.
-public enum DAWGFormat {
-    public static let magic: [UInt8] = Array("CFWD".utf8)
-    public static let version: UInt16 = 2
-    public static let headerSize = 64
+package enum DAWGFormat {
+    package static let magic: [UInt8] = Array("CFWD".utf8)
+    package static let version: UInt16 = 2
+    package static let headerSize = 64
 
-    public static let finalBase: UInt8 = 26
-    public static let emptyRootCode: UInt8 = 31
-    public static let leafBit: UInt8 = 0x20
-    public static let lastEdgeBit: UInt8 = 0x20
-    public static let letterMask: UInt8 = 0x1F
+    package static let finalBase: UInt8 = 26
+    package static let emptyRootCode: UInt8 = 31
+    package static let leafBit: UInt8 = 0x20
+    package static let lastEdgeBit: UInt8 = 0x20
+    package static let letterMask: UInt8 = 0x1F
 
     // Header field offsets.
     static let oMagic = 0, oVersion = 4, oHeaderSize = 6, oWordCount = 8, oNodeCount = 12, oEdgeCount = 16
@@ -36,17 +36,17 @@ public enum DAWGFormat {
     /// The file's checksum: XXH64 of the node area, seeded with XXH64 of header bytes 0–55.
     /// Four independent lanes of 8-byte words keep XXH64 at several GB/s, so verifying at
     /// every open is cheap.
-    public static func checksum(header: UnsafeRawBufferPointer, area: UnsafeRawBufferPointer) -> UInt64 {
+    package static func checksum(header: UnsafeRawBufferPointer, area: UnsafeRawBufferPointer) -> UInt64 {
         XXH64.hash(area, seed: XXH64.hash(UnsafeRawBufferPointer(rebasing: header[..<oChecksum])))
     }
 
     /// The checksum of a header and node area held in arrays (the writer's side).
-    public static func checksum(header: [UInt8], area: [UInt8]) -> UInt64 {
+    package static func checksum(header: [UInt8], area: [UInt8]) -> UInt64 {
         header.withUnsafeBytes { h in area.withUnsafeBytes { a in checksum(header: h, area: a) } }
     }
 
     /// XXH64 with seed 0, as `xxhsum -H64` prints it.
-    public static func xxh64(_ bytes: [UInt8]) -> UInt64 {
+    package static func xxh64(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { XXH64.hash($0) }
     }
 }

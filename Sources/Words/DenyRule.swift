@@ -19,9 +19,9 @@
 /// DenyRule.forms(of: "jew").contains("jewing")     // true
 /// DenyRule.forms(of: "darky").contains("darkeys")  // true
 /// ```
-public enum DenyRule {
+package enum DenyRule {
     /// Every spelling `lemma` stands for (the lemma included). Input is lower-case a–z.
-    public static func forms(of lemma: String) -> Set<String> {
+    package static func forms(of lemma: String) -> Set<String> {
         var out: Set<String> = []
         for stem in stems(of: Array(lemma.utf8)) {
             addInflections(of: stem, to: &out)
@@ -72,7 +72,7 @@ public enum DenyRule {
 
     /// Which lemma denies each word: every form of every lemma, mapped to the first lemma
     /// (in list order) that reaches it.
-    public static func index(_ lemmas: some Sequence<String>) -> [String: String] {
+    package static func index(_ lemmas: some Sequence<String>) -> [String: String] {
         var by: [String: String] = [:]
         for lemma in lemmas {
             for form in forms(of: lemma) where by[form] == nil { by[form] = lemma }

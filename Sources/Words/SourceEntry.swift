@@ -1,14 +1,14 @@
 // SourceEntry and WordList: raw source-list entries, and the set of kept words with their tiers.
 
 /// One line of a SCOWL list: the entry, the list's size level and where it came from.
-public struct SourceEntry: Sendable, Hashable {
-    public var text: String
-    public var level: Int
+package struct SourceEntry: Sendable, Hashable {
+    package var text: String
+    package var level: Int
     /// The list file's name (`english-words.35`) and the 1-based line.
-    public var file: String
-    public var line: Int
+    package var file: String
+    package var line: Int
 
-    public init(text: String, level: Int, file: String, line: Int) {
+    package init(text: String, level: Int, file: String, line: Int) {
         self.text = text
         self.level = level
         self.file = file
@@ -34,20 +34,20 @@ public struct TieredWord: Sendable, Hashable, Comparable {
 ///
 /// Built from source entries: each word gets the tier of the smallest size level it
 /// appears at; entries that are not game words (see `WordForm`) are counted by reason.
-public struct WordList: Sendable, Equatable {
+package struct WordList: Sendable, Equatable {
     /// Sorted by bytes, no duplicates.
-    public private(set) var words: [TieredWord]
+    package private(set) var words: [TieredWord]
     /// How many entries each rule dropped (an entry is counted once per list line).
-    public private(set) var rejected: [Rejection: Int]
+    package private(set) var rejected: [Rejection: Int]
 
-    public init(sortedUnique words: [TieredWord]) {
+    package init(sortedUnique words: [TieredWord]) {
         self.words = words
         self.rejected = [:]
     }
 
     /// Keeps every entry that passes `WordForm`; a word's tier comes from its smallest level.
     /// Entries above `maxLevel` are ignored.
-    public init(entries: some Sequence<SourceEntry>, maxLevel: Int = 80) {
+    package init(entries: some Sequence<SourceEntry>, maxLevel: Int = 80) {
         var best: [String: Int] = [:]
         var rejected: [Rejection: Int] = [:]
         for e in entries where e.level <= maxLevel {
@@ -70,7 +70,7 @@ public struct WordList: Sendable, Equatable {
     /// nothing when the sources lack it); an allow entry with a tier adds the word at that
     /// tier. The report says, per lemma, which source words it removed and which it would
     /// have removed but allow.txt rescued.
-    public func curated(deny lemmas: [String], allow: [CurationEntry]) -> (list: WordList, report: DenyReport) {
+    package func curated(deny lemmas: [String], allow: [CurationEntry]) -> (list: WordList, report: DenyReport) {
         let deniedBy = DenyRule.index(lemmas)
         var rescued: Set<String> = []
         var retiered: [String: Tier] = [:]
@@ -105,22 +105,22 @@ public struct WordList: Sendable, Equatable {
     }
 
     /// The words of `count` letters in `lengths` and of tier `maxTier` or more common.
-    public func filtered(lengths: ClosedRange<Int>, maxTier: Tier = .insane) -> [TieredWord] {
+    package func filtered(lengths: ClosedRange<Int>, maxTier: Tier = .insane) -> [TieredWord] {
         words.filter { lengths.contains($0.word.utf8.count) && $0.tier <= maxTier }
     }
 }
 
 /// What the deny rule did to a word list: per lemma, the source words it removed and the
 /// ones allow.txt rescued from it (each list in alphabetical order).
-public struct DenyReport: Sendable, Equatable, Codable {
-    public var removed: [String: [String]] = [:]
-    public var rescued: [String: [String]] = [:]
+package struct DenyReport: Sendable, Equatable, Codable {
+    package var removed: [String: [String]] = [:]
+    package var rescued: [String: [String]] = [:]
 
-    public init(removed: [String: [String]] = [:], rescued: [String: [String]] = [:]) {
+    package init(removed: [String: [String]] = [:], rescued: [String: [String]] = [:]) {
         self.removed = removed
         self.rescued = rescued
     }
 
     /// How many source words the rule removed in all.
-    public var removedCount: Int { removed.values.reduce(0) { $0 + $1.count } }
+    package var removedCount: Int { removed.values.reduce(0) { $0 + $1.count } }
 }

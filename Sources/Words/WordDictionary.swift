@@ -331,7 +331,7 @@ public struct DAWGAutomaton {
     /// order; returns how many. One pass over the state's bytes, every read bounded: the
     /// solvers' inner loop.
     @inline(__always)
-    public func edges(_ state: Int, letters: UnsafeMutablePointer<UInt8>, targets: UnsafeMutablePointer<Int32>) -> Int {
+    package func edges(_ state: Int, letters: UnsafeMutablePointer<UInt8>, targets: UnsafeMutablePointer<Int32>) -> Int {
         let count = area.count
         guard state >= 0 && state < count, let base = area.baseAddress else { return 0 }
         let bytes = base.assumingMemoryBound(to: UInt8.self)

@@ -33,7 +33,7 @@ public struct WordsBuildReport: CommandReport {
     public var outcome: CommandOutcome { badOptions ? .usage : (writeOutcome ?? .ok).worst(.from(diagnostics)) }
     public var typedSummary: WordsCountsSummary { WordsCountsSummary(counts: counts, errors: diagnostics.errorCount) }
     /// What each deny.txt lemma removed from the sources, and what allow.txt rescued from it.
-    public var denyReport = DenyReport()
+    package var denyReport = DenyReport()
     /// deny.txt's lemmas in file order.
     public var denyLemmas: [String] = []
 
