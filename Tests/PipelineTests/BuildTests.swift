@@ -14,9 +14,8 @@ import Testing
     }
 
     @Test func twoBuildsAreByteIdenticalAndTheSecondIsUpToDate() throws {
-        // The first build is the shared one (Fixtures.goodBundle), made with these options; the second is this test's.
-        let a = Fixtures.goodBundle.out, b = try Fixtures.tempDirectory()
-        let first = Fixtures.goodBundle.report
+        let a = try Fixtures.tempDirectory(), b = try Fixtures.tempDirectory()
+        let first = try build(Fixtures.path("validate/good"), into: a)
         #expect(!first.failed && !first.upToDate)
         #expect(first.counts["positions"] == 80)
         let second = try build(Fixtures.path("validate/good"), into: b)
@@ -61,7 +60,8 @@ import Testing
     }
 
     @Test func theAppCanReadTheBundle() throws {
-        let out = Fixtures.goodBundle.out
+        let out = try Fixtures.tempDirectory()
+        _ = try build(Fixtures.path("validate/good"), into: out)
         let bundle = try OpeningsBundle(path: out + "/openings.sqlite")
         let openings = try bundle.openings()
         #expect(openings.map(\.slug) == ["italian"])
@@ -101,7 +101,8 @@ import Testing
     }
 
     @Test func polyglotBookWeighsTheMainLineAboveDeviations() throws {
-        let out = Fixtures.goodBundle.out
+        let out = try Fixtures.tempDirectory()
+        _ = try build(Fixtures.path("validate/good"), into: out)
         let book = try PolyglotBookReader(data: try Data(contentsOf: URL(fileURLWithPath: out + "/openings.bin")))
         let afterE4E5 = book.entries(forKey: 0x0844931a6ef4b9a0)  // 1.e4 e5: main 2.Nf3
         #expect(afterE4E5.map(\.move.uci) == ["g1f3"])
@@ -113,14 +114,17 @@ import Testing
     /// The same sources through an absolute path, a relative one and a copy elsewhere (spelled with a trailing
     /// slash) give the same bytes: the bundle records paths relative to the openings folder.
     @Test func theBundleDoesNotDependOnWhereItWasBuilt() throws {
-        // The absolute path's build is the shared one (Fixtures.smallNameListBundle, `first/openings`, `first/names`).
-        let first = Fixtures.smallNameListBundle.sources, second = try Fixtures.tempDirectory()
-        #expect(!Fixtures.smallNameListBundle.report.failed, "\(Fixtures.smallNameListBundle.report.diagnostics.map(\.text))")
-        try Fixtures.copySmallNameListSources(to: second)
+        let first = try Fixtures.tempDirectory(), second = try Fixtures.tempDirectory()
+        for root in [first, second] {
+            try FileManager.default.copyItem(atPath: try Fixtures.goodLibraryForTheSmallNameList(), toPath: root + "/openings")
+            try FileManager.default.createDirectory(atPath: root + "/names", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: root + "/names/a.tsv")
+        }
         let relative = Self.relativeSpelling(of: first)
         #expect(!relative.hasPrefix("/"))
-        var bundles: [String] = [Fixtures.smallNameListBundle.out]
-        for (openings, names) in [(relative + "/openings", relative + "/names"), (second + "/openings/", second + "/names/")] {
+        var bundles: [String] = []
+        for (openings, names) in [(first + "/openings", first + "/names"), (relative + "/openings", relative + "/names"),
+                                  (second + "/openings/", second + "/names/")] {
             let out = try Fixtures.tempDirectory()
             let r = Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
                                                  engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache),

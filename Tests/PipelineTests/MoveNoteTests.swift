@@ -178,9 +178,9 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
     /// The fixture opening (80 positions) built with the real Stockfish: every legal move of every curriculum position
     /// has a note that passes its checks, the build says what it searched, and the bundle's rows read back true.
     @Test func aBuiltBundleHasAGoodNoteForEveryMove() throws {
-        // The shared build of these options (Fixtures.goodBundle), copied: the end of the test edits a row.
-        let out = try Fixtures.goodBundle.copy()
-        let report = Fixtures.goodBundle.report
+        let out = try Fixtures.tempDirectory()
+        let report = Build.run(BuildConfiguration(openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
+                                                  engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
         #expect(!report.failed)
         #expect(report.diagnostics.filter { $0.code == AnnotatorCode.noteFailsChecks }.map(\.text) == [])
         #expect(report.counts["note_searches_all_moves"] == 80)
@@ -222,9 +222,11 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 
     /// The audit finds what it is for: a row whose verdict the table does not give, a spoiler, a missing note.
     @Test func theAuditCatchesABrokenNote() throws {
-        // The shared build (Fixtures.goodBundle) is only read: the broken rows go into a copy outside its folder.
-        let path = Fixtures.goodBundle.out + "/openings.sqlite"
-        let copy = try Fixtures.tempDirectory() + "/broken.sqlite"
+        let out = try Fixtures.tempDirectory()
+        _ = Build.run(BuildConfiguration(openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
+                                         engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
+        let path = out + "/openings.sqlite"
+        let copy = out + "/broken.sqlite"
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         let db = try DatabaseQueue(path: copy)
         try db.write { db in

@@ -178,8 +178,13 @@ extension ClassifyConfiguration {
 @Suite(.serialized) struct BuildNamesTests {
     /// A build with a small list: names in the bundle, the list's own positions analysed at the name table's budget.
     @Test func aBuildNamesTheTreeAndAnalysesTheNameTable() throws {
-        // The shared build (Fixtures.smallNameListBundle): the good library with names/a.tsv, 30,000 nodes, 3 lines.
-        let out = Fixtures.smallNameListBundle.out, report = Fixtures.smallNameListBundle.report
+        let names = try Fixtures.tempDirectory()
+        try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: names + "/a.tsv")
+        let out = try Fixtures.tempDirectory(), cache = Fixtures.sharedEngineCache
+        let lib = try Fixtures.goodLibraryForTheSmallNameList()
+        let report = Build.run(BuildConfiguration(
+            openingsPath: lib, outputDirectory: out,
+            engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: cache), nameListPath: names))
         #expect(!report.failed, "\(report.diagnostics.map(\.text))")
         #expect(report.counts["name_table_positions"] == 2)
         let bundle = try OpeningsBundle(path: out + "/openings.sqlite")
