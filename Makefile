@@ -49,14 +49,22 @@ install: release install-data
 	$(FORGE_RELEASE) --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/forge.fish"
 
 FORGE ?= $(FORGE_RELEASE)
+# The word dictionary is built here from SCOWL and data/words; WORDS_DAWG=FILE installs one already built from the same
+# sources instead (forge build's words part uses the same SCOWL folder, region, level and curation as `forge words
+# build` does by default): CI passes data/bundle/words/words.dawg, which `make build-data` wrote just before.
+WORDS_DAWG ?=
 install-data:
 	install -d "$(SHARE)/data/chess-openings" "$(SHARE)/data/words" "$(SHARE)/data/bundle/words" "$(SHARE)/Examples/first-opening" "$(SHARE)/openings/engine"
 	rm -rf "$(SHARE)/openings/engine/stockfish-"* && cp -R openings/engine/. "$(SHARE)/openings/engine/"   # the shipped engine store, no stale file kept
 	install -m 0644 data/chess-openings/*.tsv data/chess-openings/COPYING.txt data/chess-openings/README.md data/chess-openings/UPSTREAM_COMMIT "$(SHARE)/data/chess-openings/"
 	install -m 0644 data/words/deny.txt data/words/allow.txt "$(SHARE)/data/words/"
 	install -m 0644 Examples/first-opening/vienna-game.pgn "$(SHARE)/Examples/first-opening/"
-	$(FORGE) words build --curation data/words --out .build/install-words >/dev/null
-	install -m 0644 .build/install-words/words.dawg "$(SHARE)/data/bundle/words/"
+	if [ -n "$(WORDS_DAWG)" ]; then \
+		install -m 0644 "$(WORDS_DAWG)" "$(SHARE)/data/bundle/words/words.dawg"; \
+	else \
+		$(FORGE) words build --curation data/words --out .build/install-words >/dev/null && \
+		install -m 0644 .build/install-words/words.dawg "$(SHARE)/data/bundle/words/"; \
+	fi
 
 test: setup lint-workflows
 	$(SWIFT) test

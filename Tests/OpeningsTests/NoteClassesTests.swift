@@ -28,7 +28,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
 }
 
 @Suite struct ConfirmationPolicyTests {
-    /// Review #192: after 1.d4 … 12.h3, 12.Rc1 scored -0.49 against 12.h4's +0.99 in the every-move search (depth 8):
+    /// After 1.d4 … 12.h3, 12.Rc1 scored -0.49 against 12.h4's +0.99 in the every-move search (depth 8):
     /// "a mistake". Searched on their own (120,000 nodes, depth 13–14) Rc1 is -0.06 and h4 +0.14: a good move.
     static let fen = "rnbq1rk1/ppp2pb1/3p3p/4n1p1/2PNP3/2N3BP/PP3PP1/R2QKB1R w KQ - 0 1"
 
@@ -90,7 +90,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
 }
 
 @Suite struct RefutationWordsTests {
-    /// Review #139: 1.g3?? lets 1...dxe3; the old line stopped at 2.Qxd5 exf2+ 3.Rxf2, White a queen up on the board,
+    /// 1.g3?? lets 1...dxe3; the old line stopped at 2.Qxd5 exf2+ 3.Rxf2, White a queen up on the board,
     /// before 3...exd5. Shown to its quiet point, the line says what Black has won, counted on the board.
     @Test func theLineRunsToTheEndOfTheExchangeAndSaysWhatItWins() throws {
         let p = try Position(fen: "r3kb1r/pp3ppp/2n1pn2/3q3b/3p4/2P1BN1P/PP2BPP1/RN1Q1RK1 w kq - 0 1")
@@ -109,7 +109,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         #expect(note.problems().isEmpty, "\(note.problems())")
     }
 
-    /// Review #191: 1...Bf3?? 2.Bxf7+ Ke7 3.Nd5#: the refutation said only that Bxf7+ wins the pawn on f7.
+    /// 1...Bf3?? 2.Bxf7+ Ke7 3.Nd5#: the refutation said only that Bxf7+ wins the pawn on f7.
     @Test func aLineThatMatesSaysSo() throws {
         let p = try Position(fen: "r2qkbnr/ppp2ppp/2np4/4N2b/2B1P3/2N4P/PPPP1PP1/R1BQK2R b KQkq - 0 1")
         let bf3 = try p.move(uci: "h5f3")
@@ -134,7 +134,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
 }
 
 @Suite struct SacrificeWordsTests {
-    /// Review #10: 1...Nxe4! was called "a sacrifice: the engine finds enough play for it", but 2.Nxe4 Bxe5 wins the
+    /// 1...Nxe4! was called "a sacrifice: the engine finds enough play for it", but 2.Nxe4 Bxe5 wins the
     /// piece back: Black nets the pawn. A piece the engine's line wins back was not given.
     @Test func aPieceTheLineWinsBackIsNoSacrifice() throws {
         let p = try Position(fen: "rnbq1rk1/ppp2pbp/5np1/4N3/2P1P3/2NB4/PP3PPP/R1BQK2R b KQ - 0 1")
@@ -164,7 +164,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
 }
 
 @Suite struct DuplicateClauseTests {
-    /// Review #11: "e5 claims the centre with a pawn on e5 and gains space with the pawn on e5".
+    /// "e5 claims the centre with a pawn on e5 and gains space with the pawn on e5".
     @Test func twoClausesAboutOneSquareAreSaidOnce() throws {
         let notes = Annotator().annotate(line: try AnnotatorFixture.line("e4 e6 e5"), learner: .white)
         let e5 = try #require(notes.last)
@@ -177,7 +177,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
 }
 
 @Suite struct LossNamedTests {
-    /// Review 3 #6: 1...h6?? leaves the queen on b6 to the knight on a4 (already attacked before the move); the text
+    /// 1...h6?? leaves the queen on b6 to the knight on a4 (already attacked before the move); the text
     /// said only "h6 takes the g5 square away from White's pieces". The verdict now comes first with what the engine's
     /// line wins on the board, for either side (it names no move: no spoiler).
     @Test func aBlunderSaysWhatItLosesFirst() throws {
@@ -197,7 +197,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
 }
 
 @Suite struct WonBackTests {
-    /// Review10 #154: Black, two pawns up from a gambit, plays 1...Be6; the refutation 2.Bxd5 Bxd5 3.Nxe4 Be7 4.Nxd4
+    /// Black, two pawns up from a gambit, plays 1...Be6; the refutation 2.Bxd5 Bxd5 3.Nxe4 Be7 4.Nxd4
     /// Bxe4 5.Rxe4 read "White has won two pawns", as if Black were now behind. It only wins them back.
     @Test func aLineThatRestoresTheBalanceSaysWonBack() throws {
         let p = try Position(fen: "r1bqkb1r/ppp2ppp/2n5/3p4/2Bpn3/2N2N2/PPP2PPP/R1BQR1K1 b kq - 0 1")
@@ -213,8 +213,10 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     }
 }
 
-@Suite struct Review11SacrificeTests {
-    /// #21: cxb5 takes a pawn and …exd5 takes one back: a pawn trade, not "gives up the pawn on d5 as a gambit".
+/// A gambit or a sacrifice is material the line does not win back: a pawn taken for the pawn offered, a piece the
+/// line regains.
+@Suite struct GivenAndWonBackTests {
+    /// cxb5 takes a pawn and …exd5 takes one back: a pawn trade, not "gives up the pawn on d5 as a gambit".
     @Test func aPawnTakenForThePawnOfferedIsNoGambit() throws {
         let p = try Position(fen: "rnbqkb1r/p2p1ppp/4pn2/1ppP4/2P5/5N2/PP2PPPP/RNBQKB1R w KQkq - 0 1")
         let cxb5 = try p.move(uci: "c4b5")
@@ -227,7 +229,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         #expect(!note.explanation.contains("gambit"), "\(note.explanation)")
     }
 
-    /// #182: Bxf7+ Kxf7 and the bishop comes back (Bg5 Qf8 Qb3+ d5 Qxc3): not "gives up the bishop for only the pawn".
+    /// Bxf7+ Kxf7 and the bishop comes back (Bg5 Qf8 Qb3+ d5 Qxc3): not "gives up the bishop for only the pawn".
     @Test func aPieceTheLineWinsBackIsNotGivenUp() throws {
         let p = try Position(fen: "r1bqk2r/pppp1ppp/2n5/8/2BP4/2b2N2/P4PPP/R1BQ1RK1 w kq - 0 1")
         let bxf7 = try p.move(uci: "c4f7")
@@ -244,10 +246,10 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     }
 }
 
-/// The review11 classes fixed after it: a refutation's reply judged on the line it is part of, a pawn taken and taken
-/// straight back, a threat that only nets a pawn (the engine scripted from Stockfish 15.1's own lines at those positions).
-@Suite struct Review11RefutationTests {
-    /// #57: after 1.Bh6 the refutation 1...Nxe4 2.Nxe4 Qh4+ 3.g3 Qxh6 wins the knight back: the reply's words do not say
+/// A refutation's reply judged on the line it is part of, a pawn taken and taken straight back, a threat that only nets
+/// a pawn (the engine scripted from Stockfish 15.1's own lines at those positions).
+@Suite struct RefutationReplyTests {
+    /// After 1.Bh6 the refutation 1...Nxe4 2.Nxe4 Qh4+ 3.g3 Qxh6 wins the knight back: the reply's words do not say
     /// it "gives up the knight for only the pawn". The search after the reply has no line (as in the build, which asks
     /// no such search): the refutation's own line is the one the claim is checked on.
     @Test func aRefutationsReplyIsJudgedOnTheRestOfItsLine() throws {
@@ -264,7 +266,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         #expect(!refutation.text.contains("for only") && !refutation.text.contains("gives up"), "\(refutation.text)")
     }
 
-    /// #128: after 1.b4 the reply 1...c5 is met by 2.bxc5 dxc5: a pawn taken and taken straight back, level material.
+    /// After 1.b4 the reply 1...c5 is met by 2.bxc5 dxc5: a pawn taken and taken straight back, level material.
     /// The reply offers a trade of pawns, not "the pawn on c5, a gambit".
     @Test func aPawnTakenAndTakenStraightBackIsNoGambit() throws {
         let p = try Position(fen: "rnbq1rk1/ppp1ppbp/3p1np1/8/3PP3/2N3P1/PPP2PBP/R1BQK1NR w KQ - 0 1")
@@ -283,7 +285,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         #expect(!refutation.text.contains("gambit") && !refutation.text.contains("offers the pawn"), "\(refutation.text)")
     }
 
-    /// #108: "Bf5 stops Nxe4, which would have won the knight on e4", where Nxe4 dxe4 Bxe4 trades knights and nets a
+    /// "Bf5 stops Nxe4, which would have won the knight on e4", where Nxe4 dxe4 Bxe4 trades knights and nets a
     /// pawn. A threat names a piece it wins only when the exchange nets that piece, or a minor piece's worth of it.
     @Test func aThreatThatNetsAPawnDoesNotWinTheKnight() throws {
         let p = try Position(fen: "r2q1rk1/2p1bppp/p1n1b3/1p1pP3/4n3/2P2N2/PPBN1PPP/R1BQ1RK1 b - - 0 1")
@@ -297,8 +299,8 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     }
 }
 
-/// Review13's false note and the rule it broke: a material count stands where the engine's whole line comes to rest.
-@Suite struct Review13WholeLineTests {
+/// A material count stands where the engine's whole line comes to rest.
+@Suite struct WholeLineCountTests {
     static let fen = "r1bqk2r/ppp2ppp/2p2n2/2b5/4P3/3P4/PPP2PPP/RNBQKB1R w KQkq - 0 1"
     /// Stockfish 15.1's line after 6.Qf3 at 40,000 nodes (the store's): …Ng4 h3 Nxf2 Rh2, and the knight trapped on f2
     /// is taken by the king eleven moves on.
@@ -313,7 +315,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         return Explainer(engine: oracle).explain(qf3, in: p, learner: .white).note
     }
 
-    /// #54: "This is a mistake: it loses a pawn" and "By the end of the line, Black has won back a pawn", read at
+    /// "This is a mistake: it loses a pawn" and "By the end of the line, Black has won back a pawn", read at
     /// …Rh2, where the knight on f2 is trapped: the engine's whole line wins it, so neither count is said.
     @Test func aCountTheWholeLineGivesBackIsNotSaid() throws {
         let n = try note(Self.pv)
@@ -332,9 +334,9 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     }
 }
 
-/// Review14's false notes, each in the rule it broke.
-@Suite struct Review14Tests {
-    /// #108: after 1...Nh6 the refutation's reply 2.Nxf7 is the engine's own choice (a perpetual follows): its words do
+/// The engine's own capture in a refutation is no bad trade.
+@Suite struct EnginesOwnCaptureTests {
+    /// After 1...Nh6 the refutation's reply 2.Nxf7 is the engine's own choice (a perpetual follows): its words do
     /// not say it "gives up the knight for only the pawn". The same capture graded a mistake still does.
     @Test func theEnginesOwnCaptureIsNoBadTrade() throws {
         let (_, _, note) = try explained("rnbqk1nb/pp3p2/2pp4/4N1p1/2BPPp2/2N5/PPP3P1/R1BQK3 b Qq - 0 1", "g8h6", best: ["d6e5", "d4e5"], -78,
@@ -346,7 +348,11 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         #expect(refutation.text.contains("Nxf7 captures the pawn on f7"), "\(refutation.text)")
     }
 
-    /// #163: after 1.Nd2, blocking the check from b4, the knight is pinned to the king and cannot take back on e4:
+}
+
+/// A piece pinned to its king defends nothing off its pin line.
+@Suite struct PinnedDefenderTests {
+    /// After 1.Nd2, blocking the check from b4, the knight is pinned to the king and cannot take back on e4:
     /// 1...Qxe4+ wins the pawn. The static exchange leaves a piece pinned to its king out unless the square is on its
     /// pin line, so the note does not say Nd2 "defends the pawn on e4".
     @Test func aPinnedPieceDefendsNothingOffItsLine() throws {
@@ -364,7 +370,11 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         #expect(!note.explanation.contains("defends the pawn on e4"), "\(note.explanation)")
     }
 
-    /// #194: Bg3 "a blunder, Bxd7+ better by 4.3 pawns" from a 40,000-node line that loses one pawn; 2.3 pawns at
+}
+
+/// A loss the line's material does not bear out needs the deeper search.
+@Suite struct UnsupportedLossConfirmationTests {
+    /// Bg3 "a blunder, Bxd7+ better by 4.3 pawns" from a 40,000-node line that loses one pawn; 2.3 pawns at
     /// 400,000 nodes. A line whose material does not bear out the loss needs the deeper search, as a line that loses
     /// none does; a line that loses a knight for a loss of four pawns does not.
     @Test func aLossTheLinesMaterialDoesNotBearOutIsConfirmed() throws {
@@ -379,9 +389,9 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     }
 }
 
-/// Review15's false notes, each in the rule it broke.
-@Suite struct Review15Tests {
-    /// #51: after 1...Nd4 2.Nxd4 Qxd4 3.c3 Qd5 4.cxb4 Qxg2 the knights are traded and the bishop is what is lost: "a
+/// A unit taken straight back by one of the same value is a trade; a capture wins only the unit its line keeps.
+@Suite struct UnitTakenBackTests {
+    /// After 1...Nd4 2.Nxd4 Qxd4 3.c3 Qd5 4.cxb4 Qxg2 the knights are traded and the bishop is what is lost: "a
     /// bishop for a pawn", not "a knight for a pawn". A unit taken straight back by one of the same value is a trade.
     @Test func aUnitTakenStraightBackIsATradeNotTheLoss() throws {
         let pv = ["b5d4", "e4d4", "c2c3", "d4d5", "c3b4", "d5g2"]
@@ -395,7 +405,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         #expect(won.swing(for: .white) == MaterialSwing(won: [.bishop], given: [.pawn]))
     }
 
-    /// #25: the better move Nxe5 takes a knight, but …axb5 takes White's other knight: the line nets a pawn, so the
+    /// The better move Nxe5 takes a knight, but …axb5 takes White's other knight: the line nets a pawn, so the
     /// better move's words do not say it "wins a knight"; it takes the knight that attacked its own.
     @Test func aCaptureWinsOnlyTheUnitItsLineKeeps() throws {
         let p = try Position(fen: "r1bqkb1r/5ppp/p3pn2/1N2n3/3p4/3B1N2/PP3PPP/R1BQK2R w KQkq - 0 1")
@@ -414,8 +424,9 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     }
 }
 
-@Suite struct Review17Tests {
-    /// #174: after 1.Bf5 exf5 2.Be3 Bxe3 the engine's shallow line plays 3.Nc3, not 3.fxe3 that takes the bishop back:
+/// A recapture the line declines: what the line counts and what it shows.
+@Suite struct DeclinedRecaptureTests {
+    /// After 1.Bf5 exf5 2.Be3 Bxe3 the engine's shallow line plays 3.Nc3, not 3.fxe3 that takes the bishop back:
     /// "By the end of the line, Black has won two bishops" counted White's lapse. The line now ends before the capture
     /// White does not take back, and counts one bishop.
     @Test func aRecaptureTheLineDeclinesIsNotWhatTheMoveLoses() throws {
@@ -466,19 +477,19 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
 }
 
 @Suite struct DuplicateSubjectTests {
-    /// Review 3 #9: "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
+    /// "Qg7 attacks your queen on h8, which has no defender, and challenges the queen on h8, offering to
     /// trade queens": one clause about the queen on h8.
     @Test func anAttackAndATradeOfferOnOnePieceAreOneClause() throws {
         let p = try Position(fen: "r1b1kb1Q/ppppq2p/2n2np1/8/3PP3/2N5/PPP2PPP/R1B1KB1R b KQq - 0 1")
         let note = try #require(Annotator().annotate(line: [LineMove(before: p, move: try p.move(uci: "e7g7"))], learner: .white).first)
-        // (Since review5 the attack itself is not found: the queen on h8 takes straight back, Qxg7 Bxg7, an even trade.)
+        // (The attack itself is not found: the queen on h8 takes straight back, Qxg7 Bxg7, an even trade.)
         #expect(!note.motifs.contains { $0.kind == .attacks } && note.motifs.contains { $0.kind == .offersTrade }, "\(note.motifs)")
         #expect(note.explanation.components(separatedBy: "on h8").count == 2, "\(note.explanation)")
     }
 }
 
 @Suite struct MaterialClaimLineTests {
-    /// Review 3 #2: "dxe5 wins a pawn: the one on e5" where 1...dxe5 takes back: a pawn trade. A capture wins material
+    /// "dxe5 wins a pawn: the one on e5" where 1...dxe5 takes back: a pawn trade. A capture wins material
     /// only when the engine's line, shown to a quiet point, leaves the mover a pawn or more up on the board.
     @Test func aCaptureTheLineTakesBackWinsNothing() throws {
         let p = try Position(fen: "rnbq1rk1/ppp2pbp/3p1np1/4p3/2PPP3/2N1BN2/PP3PPP/R2QKB1R w KQ - 0 1")

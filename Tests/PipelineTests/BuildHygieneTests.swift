@@ -10,6 +10,42 @@ import Testing
     static let cache = ((try? Fixtures.tempDirectory()) ?? "/tmp") + "/hygiene.sqlite"
     static let lenient = EngineThresholds(errorCentipawns: 100_000, warningCentipawns: 100_000)
 
+    /// Where every workspace after its first build lives (`built(words:)`): a build's fingerprints name the sources by
+    /// path, so a copy of a built workspace is up to date only at the path it was built at. The suite is serialized:
+    /// one test at a time holds this root.
+    static let builtRoot = ((try? Fixtures.tempDirectory()) ?? "/tmp/forge-test-hygiene") + "/workspace"
+
+    /// A workspace after its first build, kept aside, with that build's report: built once a suite run for each
+    /// `words`, instead of once a test (a first build of the fixture library costs tens of CPU seconds).
+    struct FirstBuild: Sendable {
+        let saved: String
+        let report: BuildReport
+
+        init(words: Bool) {
+            try? FileManager.default.removeItem(atPath: BuildHygieneTests.builtRoot)
+            let w = Workspace(root: BuildHygieneTests.builtRoot)
+            try? w.copySources(words: words)
+            report = Build.run(w.config(words: words))
+            saved = ((try? Fixtures.tempDirectory()) ?? "/tmp/forge-test-hygiene-saved") + "/workspace"
+            try? FileManager.default.copyItem(atPath: w.root, toPath: saved)
+        }
+    }
+    static let firstBuildWithWords = FirstBuild(words: true)
+    static let firstBuildWithoutWords = FirstBuild(words: false)
+
+    /// The workspace as its first build left it, and that build's report. The kept copy is put back at `builtRoot` and
+    /// built once more: that build carries every part over (nothing is staged) and records the copy's own files, so
+    /// the state is what the first build's own next build would find.
+    static func built(words: Bool) throws -> (Workspace, BuildReport) {
+        let first = words ? firstBuildWithWords : firstBuildWithoutWords
+        try? FileManager.default.removeItem(atPath: builtRoot)
+        try FileManager.default.copyItem(atPath: first.saved, toPath: builtRoot)
+        let w = Workspace(root: builtRoot)
+        let restored = try w.build(words: words)
+        try #require(restored.upToDate && restored.rebuilt.isEmpty, "the kept workspace did not build up to date: \(restored.diagnostics.map(\.text))")
+        return (w, first.report)
+    }
+
     /// A private copy of the fixture library and word sources, so the tests can change them.
     struct Workspace {
         let root: String
@@ -20,6 +56,13 @@ import Testing
 
         init(words: Bool) throws {
             root = try Fixtures.tempDirectory()
+            try copySources(words: words)
+        }
+
+        init(root: String) { self.root = root }
+
+        func copySources(words: Bool) throws {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: Fixtures.path("validate/good"), toPath: openings)
             if words { try FileManager.default.copyItem(atPath: wordsFixtures.path + "/curation", toPath: curation) }
         }
@@ -57,8 +100,7 @@ import Testing
     }
 
     @Test func noChangeBuildTouchesNoFile() throws {
-        let w = try Workspace(words: true)
-        let first = try w.build(words: true)
+        let (w, first) = try Self.built(words: true)
         #expect(!first.failed && !first.upToDate, "\(first.diagnostics.map(\.text))")
         #expect(Set(first.rebuilt) == ["openings", "words"])
         #expect(try w.bundleIsWhole() == [])
@@ -79,8 +121,7 @@ import Testing
 
     /// Without the state file (deleted, another machine) the build compares by content: an equal bundle is kept as it is.
     @Test func withoutTheStateFileAnEqualBundleIsKept() throws {
-        let w = try Workspace(words: false)
-        _ = try w.build()
+        let (w, _) = try Self.built(words: false)
         let before = BuildState.listing(of: w.out)
         try FileManager.default.removeItem(atPath: w.paths.state)
         let r = try w.build()
@@ -93,8 +134,7 @@ import Testing
     /// A change to the word lists rebuilds the words only (the opening files are carried over by hard link:
     /// same inode); a change to a source rebuilds the openings only.
     @Test func aChangeRebuildsOnlyThePartThatDependsOnIt() throws {
-        let w = try Workspace(words: true)
-        _ = try w.build(words: true)
+        let (w, _) = try Self.built(words: true)
         let before = w.stamps
         try w.edit("curation/allow.txt") { $0 + "zyzzyvaq standard\n" }
         let words = try w.build(words: true)
@@ -117,8 +157,7 @@ import Testing
     /// A file the manifest does not list is not forge's: the build refuses the folder and touches nothing (it used to
     /// remove the file with only a BLD102 warning: `cp -r data/bundle/* MyApp/Resources/` lost the rest of Resources/).
     @Test func aFileTheManifestDoesNotListStopsTheBuild() throws {
-        let w = try Workspace(words: false)
-        _ = try w.build()
+        let (w, _) = try Self.built(words: false)
         try FileManager.default.createDirectory(atPath: w.out + "/Art", withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: w.out + "/notes.txt"))
         try Data("y".utf8).write(to: URL(fileURLWithPath: w.out + "/Art/icon.png"))
@@ -137,8 +176,7 @@ import Testing
 
     /// A changed file in the bundle (by hand) is noticed: that part is rebuilt and the bundle matches its manifest again.
     @Test func anEditedBundleFileIsRebuilt() throws {
-        let w = try Workspace(words: false)
-        _ = try w.build()
+        let (w, _) = try Self.built(words: false)
         let fen = w.out + "/fen/classical/qgd.fen"
         let good = try Data(contentsOf: URL(fileURLWithPath: fen))
         try Data("edited\n".utf8).write(to: URL(fileURLWithPath: fen))
@@ -148,8 +186,7 @@ import Testing
     }
 
     @Test func aSecondBuildIsLockedOut() throws {
-        let w = try Workspace(words: false)
-        _ = try w.build()
+        let (w, _) = try Self.built(words: false)
         try w.edit("openings/coach/italian.pgn") { $0.replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe now") }
         let before = w.stamps
         let fd = open(w.paths.lock, O_RDWR)
@@ -204,8 +241,7 @@ import Testing
     /// directory is gone, the old bundle is whole and unchanged. After kill -9 the staging directory stays until the
     /// next build, which removes it.
     @Test func signalsLeaveTheOldBundleWholeAndNoStaging() throws {
-        let w = try Workspace(words: false)
-        _ = try w.build()
+        let (w, _) = try Self.built(words: false)
         for (i, sig) in [SIGINT, SIGTERM, SIGHUP, SIGKILL].enumerated() {
             // A new source text (never analysed at this node count) so the build has work to do.
             try w.edit("openings/coach/italian.pgn") { $0.replacingOccurrences(of: "keeping every piece safe", with: "keeping every piece safe \(i)") }
@@ -241,8 +277,7 @@ import Testing
 
     /// A bundle swapped aside by the fallback swap and not put back (a kill between the two renames) is restored.
     @Test func aBundleLeftAsideIsPutBack() throws {
-        let w = try Workspace(words: false)
-        _ = try w.build()
+        let (w, _) = try Self.built(words: false)
         try FileManager.default.moveItem(atPath: w.out, toPath: w.paths.old)
         StagingArea.recover(w.paths)
         #expect(!FileManager.default.fileExists(atPath: w.paths.old))

@@ -22,8 +22,8 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 }
 
 @Suite struct ParentLinesOracleTests {
-    /// The build confirms a mistake on any move, an inaccuracy only on the parent's first three (MoveNotes.confirms): review13 #54,
-    /// Qf3 ranked sixth and called a mistake at 40,000 nodes, 0.25 pawn behind Be2 at 400,000.
+    /// The build confirms a mistake on any move, an inaccuracy only on the parent's first three (MoveNotes.confirms): the
+    /// Stafford's Qf3 ranked sixth and called a mistake at 40,000 nodes, 0.25 pawn behind Be2 at 400,000.
     @Test func aMistakeIsConfirmedWhateverItsRank() {
         func grade(_ v: MoveVerdict) -> MoveGrade {
             MoveGrade(verdict: v, best: .centipawns(100), played: .centipawns(-100), drop: 300, centipawnLoss: 200, rank: 6, better: "e2e4")
@@ -314,8 +314,8 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 }
 
 /// The build grades a note's move from the search of the position after it (`ParentLinesOracle.graded`, the grading
-/// profile), not from the every-move search's shallow line: the moves the sixth read found graded wrong, with the real
-/// Stockfish at the grading profile (Fixtures/explain/review6-grades.txt).
+/// profile), not from the every-move search's shallow line: moves a strong player's read found graded wrong by that
+/// line, with the real Stockfish at the grading profile (Fixtures/explain/graded-from-the-child.txt).
 @Suite(.enabled(if: stockfishPresent)) struct GradedFromTheChildTests {
     struct Case: CustomStringConvertible, Sendable {
         var name: String, fen: String, uci: String, worse: Bool
@@ -323,7 +323,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
     }
 
     static let cases: [Case] = {
-        let text = (try? String(contentsOfFile: Fixtures.path("explain/review6-grades.txt"), encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOfFile: Fixtures.path("explain/graded-from-the-child.txt"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { row in
             let f = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             return f.count == 4 ? Case(name: f[0], fen: f[1], uci: f[2], worse: f[3] == "worse") : nil

@@ -1,25 +1,28 @@
-// Review5NotesTests: the classes of the fifth strong-player read (docs/coach-notes.md), each on a note it found false or
-// misleading, at its real position, with the engine's own lines from the committed store (Fixtures/notes/review5.txt).
+// StoreLineNotesTests: notes a strong player's read found false or misleading, each at its real position with the engine's
+// own lines from the committed store (Fixtures/notes/, one file per rule), and the rule each one pins: where the
+// refutation's line ends, when a capture is a trade, what a quiet move or a castling loss says, one clause per square.
 @testable import Explainer
 import ChessCore
 import Foundation
 import Testing
 
-/// A case of `Fixtures/notes/review5.txt`: a position, the move its note is about, the store's lines of its search.
+/// A case of `Fixtures/notes/` (line-outcome, material-claim, trade, note-words): a position, the move its note is about,
+/// the store's lines of its search. Case names are unique across the folder's files.
 struct StoreCase {
     var name: String
     var position: Position
     var move: Move
     var verdict: EngineVerdict
 
-    static let file = fixture("review5.txt")
+    /// Every fixture file of `Fixtures/notes/`, one per rule.
+    static let files = ["line-outcome.txt", "material-claim.txt", "trade.txt", "note-words.txt"].map(fixture)
 
     /// A file of `Fixtures/notes/`.
     static func fixture(_ name: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/notes/\(name)")
     }
 
-    static func load(_ file: URL = file) throws -> [String: StoreCase] {
+    static func load(_ file: URL) throws -> [String: StoreCase] {
         var out: [String: StoreCase] = [:]
         var name = "", fen = "", uci = ""
         var lines: [String] = []
@@ -53,8 +56,9 @@ struct StoreCase {
         return EngineLine(uci: m.uci, san: p.san(m), score: score, pv: Array(w[3...]), depth: depth)
     }
 
-    static func named(_ name: String, in file: URL = file) throws -> StoreCase {
-        try #require(try load(file)[name], "no case \(name) in \(file.path)")
+    static func named(_ name: String) throws -> StoreCase {
+        for file in files { if let c = try load(file)[name] { return c } }
+        throw AnnotatorFixture.Failure(description: "no case \(name) in \(files.map(\.lastPathComponent))")
     }
 
     /// The note the build writes for the case's move: the explainer over the parent's search alone (no search added).
@@ -67,11 +71,11 @@ struct StoreCase {
 private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").map { text[..<$0.lowerBound] } ?? text[...] }
 
 @Suite struct RefutationLineTests {
-    /// Review5 #113: 13...Rd8+? (Bxe5 takes back the knight) was "a blunder: it loses a rook for a knight", from the
+    /// 13...Rd8+? (Bxe5 takes back the knight) was "a blunder: it loses a rook for a knight", from the
     /// stored line Nd3 Na6 Bg5 Rxd3+ Bxd3 in which Black gives the exchange itself. The line stops before that capture,
     /// and the verdict says what the better move wins back.
     @Test func aLosingCaptureByTheMoverInsideTheLineIsNotPartOfIt() throws {
-        let c = try StoreCase.named("113")
+        let c = try StoreCase.named("rd8-exchange-given-inside-the-line")
         let note = c.note()
         #expect(note.verdict == .blunder)
         #expect(note.refutation?.san == ["Nd3", "Na6", "Bg5"], "\(String(describing: note.refutation?.san))")
@@ -81,10 +85,10 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
         #expect(note.problems().isEmpty, "\(note.problems())")
     }
 
-    /// Review5 #153: Nb1's stored line Nxe4 O-O Nxg3 fxg3 has White castle with the queen attacked (Qf3 kept it): "Black
+    /// Nb1's stored line Nxe4 O-O Nxg3 fxg3 has White castle with the queen attacked (Qf3 kept it): "Black
     /// has won a queen and a pawn for a knight" was false of Nb1. The line ends before White's lapse: Nxe4 wins the pawn.
     @Test func aMoveThatLetsMaterialGoInsideTheLineEndsIt() throws {
-        let c = try StoreCase.named("153")
+        let c = try StoreCase.named("nb1-castling-leaves-the-queen")
         let note = c.note()
         #expect(note.refutation?.san == ["Nxe4"], "\(String(describing: note.refutation?.san))")
         let text = try #require(note.refutation?.text)
@@ -95,10 +99,10 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
         #expect(note.problems().isEmpty, "\(note.problems())")
     }
 
-    /// Review5 #38: Ke7?? Bg5 pins the queen; the line Bg5 Ke8 Bxf6 gxf6 is whole: no move that takes nothing saves the
+    /// Ke7?? Bg5 pins the queen; the line Bg5 Ke8 Bxf6 gxf6 is whole: no move that takes nothing saves the
     /// queen (…dxc3, a counter-grab, is no saving move), so the verdict still says what is lost.
     @Test func aLineWhoseMaterialCannotBeKeptStaysWhole() throws {
-        let note = try StoreCase.named("38").note()
+        let note = try StoreCase.named("ke7-queen-pinned").note()
         #expect(note.refutation?.san == ["Bg5", "Ke8", "Bxf6", "gxf6"], "\(String(describing: note.refutation?.san))")
         #expect(firstSentence(note.text).contains("blunder") && firstSentence(note.text).contains("loses a queen for a bishop"), "\(note.text)")
         #expect(note.text.contains("Ke7 gives up "), "\(note.text)")
@@ -107,7 +111,7 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
     /// A move made in check has few choices, and the static count cannot weigh them: h4?? Qxc3+ Qd2 (Bd2 looked
     /// safer to a count) Qxa1+ Qd1 Qxa2 stays whole, and so does what it loses.
     @Test func aMoveMadeInCheckIsNoLapse() throws {
-        let note = try StoreCase.named("21").note()
+        let note = try StoreCase.named("h4-moves-made-in-check").note()
         #expect(note.refutation?.san == ["Qxc3+", "Qd2", "Qxa1+", "Qd1", "Qxa2"], "\(String(describing: note.refutation?.san))")
         #expect(firstSentence(note.text).contains("blunder") && firstSentence(note.text).contains("loses a rook, a knight and a pawn"), "\(note.text)")
     }
@@ -115,65 +119,65 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
     /// Material the refuted side gives inside the line and takes back there is an exchange: Nf5 d5 exd5 Bxf5 dxc6 bxc6
     /// ends level, so no move of it is a lapse.
     @Test func materialGivenAndWonBackInsideTheLineIsNoLapse() throws {
-        let c = try StoreCase.named("28")
+        let c = try StoreCase.named("nf5-given-and-won-back")
         let line = LineMaterial.refutation(of: c.move, in: c.position, pv: Array(c.verdict.lines[1].pv.dropFirst()))
         #expect(line.moves.map(\.uci) == ["d7d5", "e4d5", "c8f5", "d5c6", "b7c6"])
     }
 
     /// The rule on the line itself: a line with no lapse is kept whole; the lapse is found by the board alone.
     @Test func theLapseRuleOnTheBoard() throws {
-        let c = try StoreCase.named("153")
+        let c = try StoreCase.named("nb1-castling-leaves-the-queen")
         let pv = Array(c.verdict.lines[1].pv.dropFirst())
         let full = LineMaterial(pv, from: c.position.playingUnchecked(c.move)).toQuietPoint(plies: 4, atMost: 8)
         #expect(full.moves.count == 4)
         #expect(full.withoutLapses(of: .white).moves.map(\.uci) == ["f6e4"])
         // The same line seen as Black's lapses: Black's moves are the engine's captures, none lets material go.
         #expect(full.withoutLapses(of: .black).moves.count == 4)
-        let best = try StoreCase.named("113")
+        let best = try StoreCase.named("rd8-exchange-given-inside-the-line")
         let bxe5 = LineMaterial(Array(best.verdict.lines[0].pv.dropFirst()), from: best.position.playingUnchecked(try best.position.move(uci: "g7e5")))
         #expect(bxe5.toQuietPoint(plies: 4, atMost: 8).withoutLapses(of: .black).moves.count == 4)
     }
 }
 
 @Suite struct TradeWordsTests {
-    /// Review5 #131: "Qxd6 gives up the queen for only the pawn on d6, as the queen is taken there next": after Qxd6
+    /// "Qxd6 gives up the queen for only the pawn on d6, as the queen is taken there next": after Qxd6
     /// cxd6 the pawn takes the queen back; the static exchange on d6 loses nothing.
     @Test func aCaptureTakenBackWhereTheExchangeLosesNothingGivesNothingUp() throws {
-        let c = try StoreCase.named("131")
+        let c = try StoreCase.named("qxd6-queen-trade")
         let note = c.note()
         #expect(!note.text.contains("gives up"), "\(note.text)")
         #expect(note.text.hasPrefix("Qxd6 takes the pawn on d6") || note.text.hasPrefix("Qxd6 captures the pawn on d6"), "\(note.text)")
         #expect(note.motifs.contains(.captures(piece: .queen, target: PlacedPiece(.pawn, .d6), outcome: .takes, evidence: nil)), "\(note.motifs)")
     }
 
-    /// Review5 #14 and #38: the better move "cxd4 takes the pawn on d4 and hits the knight on c3" / "exd4 … hits your
+    /// the better move "cxd4 takes the pawn on d4 and hits the knight on c3" / "exd4 … hits your
     /// knight on c3": the pawn is taken back at once, so it hits nothing; shown alone, it is a pawn trade.
     @Test func aUnitTakenBackAtOnceHitsNothingAndAnEvenCaptureIsATrade() throws {
-        let note = try StoreCase.named("14").note()
+        let note = try StoreCase.named("cxd4-taken-back-at-once").note()
         let better = try #require(note.better)
         #expect(better.san == ["cxd4"])
         #expect(!better.text.contains("hits") && !better.text.contains("attacks"), "\(better.text)")
         #expect(better.text.hasPrefix("cxd4 trades pawns on d4"), "\(better.text)")
-        // #38's exd4 stays: the static exchange on d4 keeps the pawn (Nxd4 Nxd4 Qxd4?? Qxd4), and the engine's line
-        // answers 2.Nd5, the knight moving away: the hit on c3 is real.
-        let exd4 = try #require(try StoreCase.named("38").note().better)
+        // The pinned-queen case's exd4 stays: the static exchange on d4 keeps the pawn (Nxd4 Nxd4 Qxd4?? Qxd4), and the
+        // engine's line answers 2.Nd5, the knight moving away: the hit on c3 is real.
+        let exd4 = try #require(try StoreCase.named("ke7-queen-pinned").note().better)
         #expect(exd4.text.hasPrefix("exd4 takes the pawn on d4 and hits the knight on c3"), "\(exd4.text)")
     }
 
-    /// Review5 #70: the refutation "dxe5 … attacks your knight on f6" and the better "exd4 … hits the knight on c3":
+    /// the refutation "dxe5 … attacks your knight on f6" and the better "exd4 … hits the knight on c3":
     /// each pawn is taken straight back (dxe5, Nxd4) and the exchange loses the taker nothing, so neither hits anything.
     @Test func aUnitTakenStraightBackEvenlyHitsNothing() throws {
-        let note = try StoreCase.named("70").note()
+        let note = try StoreCase.named("bh8-pawns-taken-straight-back").note()
         let refutation = try #require(note.refutation?.text)
         #expect(refutation.hasPrefix("dxe5 ") && !refutation.contains("knight on f6"), "\(refutation)")
         let better = try #require(note.better?.text)
         #expect(better.hasPrefix("exd4 trades pawns on d4") && !better.contains("c3"), "\(better)")
     }
 
-    /// Review5 #161: the better Qxd1 "removes the queen that was the only guard of the bishop on c1 … It also attacks your
+    /// the better Qxd1 "removes the queen that was the only guard of the bishop on c1 … It also attacks your
     /// bishop on c1": Rxd1 takes back and guards c1 again. It trades queens.
     @Test func aQueenTradeIsATradeAndRemovesNoGuard() throws {
-        let note = try StoreCase.named("161").note()
+        let note = try StoreCase.named("ke7-queen-trade-and-castling").note()
         let better = try #require(note.better)
         #expect(better.san == ["Qxd1"])
         #expect(better.text.hasPrefix("Qxd1 trades queens on d1"), "\(better.text)")
@@ -182,10 +186,10 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
 }
 
 @Suite struct CastlingAndQuietWordsTests {
-    /// Review5 #161, #69, #125: a king walk or a rook leaving its corner while castling was still possible says so first,
+    /// a king walk or a rook leaving its corner while castling was still possible says so first,
     /// never "keeps everything protected" or the squares the king covers.
     @Test func aMoveThatGivesUpCastlingSaysSoFirst() throws {
-        let cases: [(String, String, String)] = [("161", "Ke7 gives up ", "castl"), ("69", "Kd1 gives up ", "castle."), ("125", "Rg1 gives up ", "castl")]
+        let cases: [(String, String, String)] = [("ke7-queen-trade-and-castling", "Ke7 gives up ", "castl"), ("kd1-gives-up-castling", "Kd1 gives up ", "castle."), ("rg1-gives-up-castling", "Rg1 gives up ", "castl")]
         for (name, words, right) in cases {
             let note = try StoreCase.named(name).note()
             #expect(note.text.contains(words) && note.text.contains(right), "case \(name): \(note.text)")
@@ -193,7 +197,7 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
             #expect(note.motifs.contains { $0.kind == .givesUpCastling })
         }
         // Castling itself, and a rook that leaves no corner, give nothing up.
-        let c = try StoreCase.named("125")
+        let c = try StoreCase.named("rg1-gives-up-castling")
         let oo = try c.position.move(uci: "e1g1")
         #expect(!Annotator.ruleMotifs(before: c.position, move: oo).contains { $0.kind == .givesUpCastling })
         let queenside = try Position(fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
@@ -207,27 +211,27 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
     /// "keeps everything protected": the note had no text and was left out of the bundle (ANN506). It says which pieces
     /// the king now stands next to.
     @Test func aKingStepIsToldByThePiecesItStandsNextTo() throws {
-        let note = try StoreCase.named("kingstep").note()
+        let note = try StoreCase.named("kg7-king-step").note()
         #expect(note.text.contains("Kg7 steps the king to g7, next to the pawn on h7"), "\(note.text)")
         #expect(!note.text.contains("covers"), "\(note.text)")
         #expect(note.problems().isEmpty, "\(note.problems())")
     }
 
-    /// Review5 #90 and #110: "a3 keeps everything protected: no white piece or pawn can be won by a capture" was the whole
+    /// "a3 keeps everything protected: no white piece or pawn can be won by a capture" was the whole
     /// note. The move's own squares come first.
     @Test func aMoveWithNothingElseToSaySaysWhatItCovers() throws {
-        let a3 = try StoreCase.named("90").note()
+        let a3 = try StoreCase.named("a3-its-own-squares").note()
         // a3 is good but lets go enough to be a lesson (VerdictThresholds.namesBetter): the better move follows.
         #expect(a3.text == "a3 puts the pawn where it covers b4, a square it did not reach before. g4 was a little better.", "\(a3.text)")
-        let be2 = try StoreCase.named("110").note()
+        let be2 = try StoreCase.named("be2-its-own-squares").note()
         #expect(be2.text == "Be2 puts the bishop where it covers d1 and f3, squares it did not reach before.", "\(be2.text)")
     }
 }
 
 @Suite struct OneClausePerSquareTests {
-    /// Review5 #100 and #160: "c5 strikes at the pawn on d4 and adds control of d4 in the centre": the square is said once.
+    /// "c5 strikes at the pawn on d4 and adds control of d4 in the centre": the square is said once.
     @Test func controlOfASquareAnotherClauseNamesIsNotSaidAgain() throws {
-        for (name, san, square) in [("100", "c5", "d4"), ("160", "e6", "d5")] {
+        for (name, san, square) in [("c5-one-clause-for-d4", "c5", "d4"), ("e6-one-clause-for-d5", "e6", "d5")] {
             let note = try StoreCase.named(name).note()
             #expect(note.text.hasPrefix("\(san) strikes at the pawn on \(square)") || note.text.hasPrefix("\(san) challenges the pawn on \(square)"),
                     "case \(name): \(note.text)")
@@ -246,10 +250,10 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
                 "\(bd2.explanation)")
     }
 
-    /// Review5 #128: the refutation "Nxa6 wins the bishop on a6 and develops the knight to a6": a capture's square is
+    /// the refutation "Nxa6 wins the bishop on a6 and develops the knight to a6": a capture's square is
     /// said once, by the capture.
     @Test func aCaptureSquareIsNotSaidAgainAsADevelopment() throws {
-        let note = try StoreCase.named("128").note()
+        let note = try StoreCase.named("nxa6-capture-square-once").note()
         let text = try #require(note.refutation?.text)
         #expect(text.contains("Nxa6 "), "\(text)")
         #expect(!text.contains("to a6"), "\(text)")
