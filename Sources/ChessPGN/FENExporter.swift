@@ -56,6 +56,10 @@ public struct FENExporter: PGNVisitor {
     private var gameHasError = false
     private var wroteSequence = false
     private var openings = VariationOpenings()
+    /// The variations kept of one game (`GameLimits`): a million unclosed `(` or ten million `(1. d4)` print at most
+    /// `maxVariations` sequences nested `maxVariationDepth` deep, the rest counted (PGN909).
+    private var budget = GameBudget(.standard)
+    private var gameStart = PGNLocation(line: 1, column: 1)
 
     /// Positions only: comments are passed over at byte speed (their command annotations are not parsed).
     public var readsComments: Bool { false }
@@ -90,6 +94,8 @@ public struct FENExporter: PGNVisitor {
         lines.append((0, 0))
         openings.removeAll()
         gameHasError = false
+        budget.reset()
+        gameStart = start.location
         return .visit
     }
 
@@ -182,6 +188,7 @@ public struct FENExporter: PGNVisitor {
             if let d = replayer.variationProblem(at: location) { fail(d) }  // skipped, but not silently wrong
             return .skip
         }
+        guard budget.admitVariation(depth: lines.count) else { return .skip }
         openings.begin(at: location, diagnostics: diagnostics.count)
         let parent = lines[lines.count - 1]
         if let d = replayer.beginVariation(at: location) { fail(d) }
@@ -210,6 +217,9 @@ public struct FENExporter: PGNVisitor {
     }
 
     public mutating func endGame() {
+        if budget.exceeded {
+            for d in budget.diagnostics(file: replayer.fileName, at: gameStart) { fail(d) }
+        }
         if gameHasError { gamesWithErrors += 1 }
         for s in 0..<sequenceCount where !sequences[s].isEmpty {
             if wroteSequence && options.format != .jsonl { output.append(10) }

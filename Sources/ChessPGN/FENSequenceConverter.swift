@@ -275,9 +275,62 @@ struct JSONLRow {
         let fenKey = Array("\"fen\":\"".utf8)
         guard u.last == 125, let at = Self.find(fenKey, in: u) else { return nil }
         let start = at + fenKey.count
-        guard let close = u[start...].firstIndex(of: 34) else { return nil }
-        fen = String(decoding: u[start..<close], as: UTF8.self)
+        guard let value = Self.jsonString(u, from: start) else { return nil }
+        fen = value
         key = [number("game") ?? 0, number("line") ?? 0]
+    }
+
+    /// The JSON string that starts at `start` (just after its opening quote), its escapes decoded (`\"`, `\\`, `\/`,
+    /// `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX` with surrogate pairs: `\u0072` is `r`); nil when it is not valid JSON.
+    static func jsonString(_ u: [UInt8], from start: Int) -> String? {
+        var out: [UInt8] = []
+        var i = start
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= u.count else { return nil }
+            var v: UInt32 = 0
+            for b in u[at..<(at + 4)] {
+                switch b {
+                case 48...57: v = v * 16 + UInt32(b - 48)
+                case 65...70: v = v * 16 + UInt32(b - 55)
+                case 97...102: v = v * 16 + UInt32(b - 87)
+                default: return nil
+                }
+            }
+            return v
+        }
+        while i < u.count {
+            let b = u[i]
+            if b == 34 { return String(validating: out, as: UTF8.self) }
+            if b < 32 { return nil }
+            guard b == 92 else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            guard i + 1 < u.count else { return nil }
+            switch u[i + 1] {
+            case 34, 92, 47: out.append(u[i + 1])
+            case 98: out.append(8)
+            case 102: out.append(12)
+            case 110: out.append(10)
+            case 114: out.append(13)
+            case 116: out.append(9)
+            case 117:
+                guard var v = hex4(i + 2) else { return nil }
+                i += 6
+                if (0xD800...0xDBFF).contains(v) {
+                    guard i + 1 < u.count, u[i] == 92, u[i + 1] == 117, let low = hex4(i + 2), (0xDC00...0xDFFF).contains(low) else { return nil }
+                    v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                guard let scalar = Unicode.Scalar(v) else { return nil }
+                out += Array(String(Character(scalar)).utf8)
+                continue
+            default: return nil
+            }
+            i += 2
+        }
+        return nil
     }
 
     static func find(_ needle: [UInt8], in hay: [UInt8]) -> Int? {

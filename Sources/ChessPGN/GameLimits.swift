@@ -1,7 +1,8 @@
 // GameLimits: how much of one game a visitor that keeps it (a game tree, a namer's open lines) holds, so memory stays bounded on any input.
 import Diagnostics
 
-/// The most of one game kept: variation depth, variations, comments (count and bytes) and moves. Authored
+/// The most of one game kept: variation depth, variations, comments (count and bytes), moves (plies, main line and
+/// variations together) and tags. Authored
 /// sources and real games are far below them (the deepest RAV nesting in the corpus is 4, the most variations 60);
 /// a hostile file (a million unclosed `(`, ten million `(1. d4)`, 25 million comments) is not, and would otherwise
 /// cost gigabytes. What is beyond a limit is left out and counted, never silently: PGN909 says how much.
@@ -11,14 +12,17 @@ public struct GameLimits: Sendable, Hashable {
     public var maxComments: Int
     public var maxCommentBytes: Int
     public var maxMoves: Int
+    /// Tag pairs of one game; the reader itself keeps no more (`PGNReader`), so every visitor gets at most these.
+    public var maxTags: Int
 
     public init(maxVariationDepth: Int = 64, maxVariations: Int = 2_000, maxComments: Int = 10_000,
-                maxCommentBytes: Int = 4 << 20, maxMoves: Int = 100_000) {
+                maxCommentBytes: Int = 4 << 20, maxMoves: Int = 100_000, maxTags: Int = 1_000) {
         self.maxVariationDepth = maxVariationDepth
         self.maxVariations = maxVariations
         self.maxComments = maxComments
         self.maxCommentBytes = maxCommentBytes
         self.maxMoves = maxMoves
+        self.maxTags = maxTags
     }
 
     public static let standard = GameLimits()

@@ -86,7 +86,7 @@ public enum PGNCode {
     public static let moveNumberMismatch = DiagnosticCode("PGN118", .warning, "a move number that does not match the move after it (3... before White's move, or another number)")
 
     /// A game beyond `GameLimits` (variation depth, variations, comments, moves): the excess left out and counted.
-    public static let gameBeyondLimits = DiagnosticCode("PGN909", .error, "a game beyond the limits a game is kept to (variation depth, variations, comments, moves): the rest left out, counted")
+    public static let gameBeyondLimits = DiagnosticCode("PGN909", .error, "a game beyond the limits a game is kept to (variation depth, variations, comments, moves, tags): the rest left out, counted")
 
 
     /// Every code above; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.

@@ -24,9 +24,9 @@ public final class PGNReader {
     /// Games started so far.
     public private(set) var gamesRead = 0
 
-    static let maxComment = 1 << 20
-    static let maxTagValue = 1 << 16
-    static let maxToken = 64
+    static let maxComment = ReadLimits.commentBytes
+    static let maxTagValue = ReadLimits.tagValueBytes
+    static let maxToken = ReadLimits.tagNameBytes
     /// Problems one game delivers at most; the rest are summed up in one more diagnostic (PGN903).
     public static let maxProblemsPerGame = 50
 
@@ -59,6 +59,9 @@ public final class PGNReader {
     /// The tag names of this game so far (a second tag of the same name is reported, not delivered): a set, so 500,000 distinct tags are read in linear time (an array's
     /// `contains` made the duplicate check quadratic: 100,000 tags took 4.5–7.5 s).
     private var tagNames: Set<[UInt8]> = []
+    /// Tags of this game past `GameLimits.maxTags`: read past, counted, not delivered (PGN909), so neither this set
+    /// nor a visitor's tag list grows with a hostile game's 500,000 tags.
+    private var extraTags = 0
     private static let resultTagName = Array("Result".utf8), setUpTagName = Array("SetUp".utf8), fenTagName = Array("FEN".utf8)
     /// The symbol being read (move, move number, result, glyph): at most `maxToken` bytes, kept in
     /// a fixed buffer so that the bytes of a move cost no array bookkeeping.
@@ -286,6 +289,7 @@ public final class PGNReader {
         variationStarts.removeAll(keepingCapacity: true)
         commentRanToEnd = false
         tagNames.removeAll(keepingCapacity: true)
+        extraTags = 0
         var setUpTag: PGNLocation? = nil
         var fenTag = false
         var sawTag = false
@@ -323,6 +327,10 @@ public final class PGNReader {
             }
             if c == 91 { pendingComments.removeAll() }
             sawTag = sawTag || c == 91
+        }
+        if deliver && extraTags > 0 {
+            report(&visitor, diagnostic(.error, PGNCode.gameBeyondLimits,
+                                        "a game keeps at most \(GameLimits.standard.maxTags) tags: … and \(extraTags) more left out", at: start.location))
         }
         if deliver, let at = setUpTag, !fenTag {
             report(&visitor, diagnostic(.error, PGNCode.setUpWithoutFEN, "[SetUp \"1\"] without a [FEN] tag: the start position is missing", at: at))
@@ -920,6 +928,10 @@ public final class PGNReader {
             return
         }
         let valueStart = PGNLocation(line: valueLoc.line, column: valueLoc.column + 1)
+        if tagNames.count >= GameLimits.standard.maxTags && !tagNames.contains(name) {
+            extraTags += 1
+            return
+        }
         if !tagNames.insert(name).inserted {
             if highBytes { _ = decodeString(&visitor, at: valueStart) }
             report(&visitor, diagnostic(.error, PGNCode.duplicateTag, "tag \(String(decoding: name, as: UTF8.self)) appears twice in this game; the first one is kept", at: loc))

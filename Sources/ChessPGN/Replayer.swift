@@ -129,6 +129,9 @@ public struct Replayer: Sendable {
 
     /// Reads a `FEN` tag and restarts from it; a diagnostic when it does not parse or is illegal.
     public mutating func setStart(fen: String, at loc: PGNLocation) -> Diagnostic? {
+        // A refused variant's start (a Chess960 FEN with castling rights `HFhf`, a king on b1) is not standard chess's
+        // to judge: the game is refused once, as a variant (PGN117), not again as an illegal FEN (PGN107).
+        if refusedVariant { return nil }
         do {
             let refused = refusedVariant
             reset(start: try Position(fen: fen))

@@ -39,13 +39,14 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable {
     /// Further lines shown under the message (the canonical form, the position, a hint).
     public var notes: [String]
 
-    /// A finding with `code`, at the code's severity.
+    /// A finding with `code`, at the code's severity. The message and notes are kept to `Echo.maxMessageCharacters`
+    /// each, whatever input they quote (`Echo.capped`); their control characters are escaped where they are printed.
     public init(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil, notes: [String] = []) {
         self.severity = code.severity
         self.code = code
-        self.message = message
+        self.message = Echo.capped(message, limit: Echo.maxMessageCharacters)
         self.location = location
-        self.notes = notes
+        self.notes = notes.map { Echo.capped($0, limit: Echo.maxMessageCharacters) }
     }
 
     /// The same finding at another severity. For `--strict` promotion and the few places that deliberately
@@ -66,21 +67,8 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable {
     }
 
     /// Control characters (a newline in a file name, an escape sequence) written as `\n`, `\r`,
-    /// `\t` or `\u{1B}`: one diagnostic is always one line, and no input can forge another.
-    public static func escapeControls(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u.value {
-            case 10: out += "\\n"
-            case 13: out += "\\r"
-            case 9: out += "\\t"
-            case 0..<32, 127: out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+    /// `\t` or `\u{1B}` (`Echo.escaped`): one diagnostic is always one line, and no input can forge another.
+    public static func escapeControls(_ s: String) -> String { Echo.escaped(s) }
 
     /// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.
     public var githubAnnotation: String {
@@ -96,8 +84,10 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable {
         return "::\(kind) \(props.joined(separator: ","))::\(Self.escapeData(body))"
     }
 
+    /// GitHub's encoding of `%`, CR and LF, then every other control character escaped (`Echo.escaped`): a log
+    /// viewer that renders ANSI sequences shows the ESC of an input as text.
     static func escapeData(_ s: String) -> String {
-        s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        Echo.escaped(s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A"))
     }
 
     static func escapeProperty(_ s: String) -> String {

@@ -68,7 +68,8 @@ public struct NameList: Sendable {
     /// Reads the list's files (in the order given: `a.tsv` first). Bad rows are reported and left out; the rest is read.
     ///
     /// Codes: `NAM110` a row is not `eco<TAB>name<TAB>pgn` or its ECO is not A00–E99; `NAM111` a move of the pgn column
-    /// is not legal SAN (or not canonical); `NAM112` a position the list already names gets a second name.
+    /// is not legal SAN (or not canonical); `NAM112` a position the list already names gets a second name; `NAM113` a name
+    /// holds a control character.
     public static func read(_ files: [(file: String, text: String)]) -> (NameList, [Diagnostic]) {
         var list = NameList()
         var problems: [Diagnostic] = []
@@ -97,6 +98,13 @@ public struct NameList: Sendable {
         let eco = String(fields[0])
         guard isECO(eco) else {
             problems.append(Diagnostic(NameCode.malformedNameRow, "expected an ECO code A00-E99, found \"\(eco)\"", at: at))
+            return nil
+        }
+        // A name goes into the bundle (`position.name`) and onto screens: a control character (an ESC sequence) in
+        // it would reach every app and terminal that shows it, so the row is refused, not stored.
+        if Echo.hasControls(fields[1]) {
+            problems.append(Diagnostic(NameCode.controlCharacterInName, "a name holds no control character, found \"\(Echo.input(fields[1]))\"",
+                                       at: SourceLocation(file: at.file, line: at.line, column: fields[0].count + 2)))
             return nil
         }
         var position = Position.standard

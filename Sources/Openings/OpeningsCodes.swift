@@ -62,10 +62,11 @@ public enum NameCode {
     public static let malformedNameRow = DiagnosticCode("NAM110", .error, "name list rows: a row reads eco<TAB>name<TAB>pgn with an ECO code A00-E99")
     public static let nameRowMoveNotCanonical = DiagnosticCode("NAM111", .error, "name list rows: the pgn column is canonical legal SAN")
     public static let positionNamedTwice = DiagnosticCode("NAM112", .warning, "name list rows: one name per position (a later row naming a named position is left out)")
+    public static let controlCharacterInName = DiagnosticCode("NAM113", .error, "name list rows: a name holds no control character (an ESC, a NUL, a newline); the row is left out")
 
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
         noNameList, nameNotInList, ecoNotInList, deviationNameNotInList, unusedReason, malformedReason,
-        malformedNameRow, nameRowMoveNotCanonical, positionNamedTwice,
+        malformedNameRow, nameRowMoveNotCanonical, positionNamedTwice, controlCharacterInName,
     ]
 }

@@ -43,9 +43,10 @@ public enum IOCode {
     public static let writeFailed = DiagnosticCode("IO103", .error, "writing the output failed")
     public static let notForgeFolder = DiagnosticCode("IO104", .error, "an output folder that is not forge's: it holds other files, or is not a folder")
     public static let linkOutOfRoot = DiagnosticCode("IO105", .error, "a symbolic link that leads out of the folder it was found in, to nothing, or in a loop: neither read nor written")
+    public static let lineTooLong = DiagnosticCode("IO106", .error, "a line or row longer than the reader keeps (ReadLimits): it is reported and left out")
 
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
-        outputIsInput, cannotCreate, writeFailed, notForgeFolder, linkOutOfRoot,
+        outputIsInput, cannotCreate, writeFailed, notForgeFolder, linkOutOfRoot, lineTooLong,
     ]
 }

@@ -1,4 +1,5 @@
 // AnalysisCache: results in SQLite (GRDB), keyed by position identity, engine name/version and profile.
+import Diagnostics
 import Foundation
 import GRDB
 
@@ -163,7 +164,21 @@ public final class AnalysisCache: Sendable {
     /// Reads every row of the cache file at `path` without writing to it. Throws when the file is
     /// missing or is not a result cache (`NotACache`).
     public static func readEntries(path: String) throws -> [CacheEntry] {
-        try readOnly(path) { db in try CacheEntry.fetchAll(db) }
+        var oversized = 0
+        return try readEntries(path: path, oversized: &oversized)
+    }
+
+    /// `readEntries`, bounded: a row longer than `ReadLimits.rowBytes` in all (its position, engine, profile and
+    /// result) is not read into memory but counted in `oversized` (`cache merge` reports it, IO106, and merges
+    /// nothing): ten rows of 50 MB cost a count, not 566 MB.
+    public static func readEntries(path: String, oversized: inout Int) throws -> [CacheEntry] {
+        let size = CacheSchema.columns.map { "coalesce(length(CAST(\($0) AS BLOB)), 0)" }.joined(separator: " + ")
+        let (entries, over) = try readOnly(path) { db in
+            (try CacheEntry.fetchAll(db, sql: "SELECT * FROM analysis WHERE \(size) <= ?", arguments: [ReadLimits.rowBytes]),
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM analysis WHERE \(size) > ?", arguments: [ReadLimits.rowBytes]) ?? 0)
+        }
+        oversized = over
+        return entries
     }
 
     /// `statistics()` of the cache file at `path`, read without writing to it.

@@ -48,7 +48,7 @@ struct AnalyzeCommand: ParsableCommand {
     func run() throws {
         let shard = shard.flatMap { try? AnalysisShard(parsing: $0) }
         let config = AnalyzeConfiguration(
-            files: input.paths(extensions: ["fen", "pgn"]),
+            files: try input.paths(extensions: ["fen", "pgn"]),
             engine: engineOptions.configuration(multiPV: multipv, shard: shard, verbose: verbose),
             format: outputFormat,
             progress: report.progress, shard: shard)

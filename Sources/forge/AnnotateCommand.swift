@@ -39,7 +39,7 @@ struct AnnotateCommand: ParsableCommand {
 
     func run() throws {
         let result = runAnnotate(AnnotateConfiguration(
-            files: input.paths(extensions: ["pgn"]), format: outputFormat, engine: noEngine ? nil : engineOptions.configuration,
+            files: try input.paths(extensions: ["pgn"]), format: outputFormat, engine: noEngine ? nil : engineOptions.configuration,
             options: AnnotationOptions(appendGeneratedToAuthored: appendGenerated), outputPath: output,
             progress: report.progress))
         try report.finish(result, command: "annotate", dataOnStandardOutput: output == nil)

@@ -36,16 +36,18 @@ struct ClassifyCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     var config: ClassifyConfiguration {
-        ClassifyConfiguration(inputs: input.paths(extensions: ["pgn"]), namesPath: nameList.path, format: outputFormat, outputPath: output,
-                              inPlace: inPlace, variations: variations)
+        get throws {
+            try ClassifyConfiguration(inputs: input.paths(extensions: ["pgn"]), namesPath: nameList.path, format: outputFormat, outputPath: output,
+                                  inPlace: inPlace, variations: variations)
+        }
     }
 
     func validate() throws {
-        if let problem = config.usageProblem { throw ValidationError(problem) }
+        if let problem = try config.usageProblem { throw ValidationError(problem) }
     }
 
     func run() throws {
-        let result = Classify.run(config)
+        let result = Classify.run(try config)
         if let stopped = result.stopped, stopped.kind == .usage { printError("error: \(stopped.message)") }
         try report.finish(result, command: "classify", dataOnStandardOutput: output == nil && !inPlace) {
             if output != nil || inPlace { printError(result.summary) }

@@ -44,7 +44,7 @@ struct FENToPGNCommand: ParsableCommand {
     func validate() throws { _ = try parsedTags() }
 
     func run() throws {
-        let config = FENToPGNConfiguration(inputs: input.paths(extensions: ["fen", "epd", "jsonl"]), tags: try parsedTags(), outputPath: output)
+        let config = FENToPGNConfiguration(inputs: try input.paths(extensions: ["fen", "epd", "jsonl"]), tags: try parsedTags(), outputPath: output)
         let result = Convert.fenToPGN(config) { d in
             if let line = report.line(d) { printError(line) }
         }

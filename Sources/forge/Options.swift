@@ -70,8 +70,15 @@ struct InputOptions: ParsableArguments {
     var inputs: [String] = []
 
     /// The inputs, each folder replaced by its files ending in one of `extensions`; standard input when none was given.
-    func paths(extensions: [String]) -> [String] {
-        InputPaths.expand(inputs.isEmpty ? ["-"] : inputs, extensions: extensions)
+    /// A file in a folder that links out of it (IO105) is refused before anything is read: its diagnostics are
+    /// printed and the command ends with 66 (an input that cannot be opened).
+    func paths(extensions: [String]) throws -> [String] {
+        let expanded = InputPaths.expand(inputs.isEmpty ? ["-"] : inputs, extensions: extensions)
+        if !expanded.refused.isEmpty {
+            for d in expanded.refused { printError(d.text) }
+            try ExitCodes.exit(.noInput)
+        }
+        return expanded.paths
     }
 }
 

@@ -43,7 +43,7 @@ struct PGNToFENCommand: ParsableCommand {
 
     func run() throws {
         let config = PGNToFENConfiguration(
-            inputs: input.paths(extensions: ["pgn"]),
+            inputs: try input.paths(extensions: ["pgn"]),
             options: FENExportOptions(format: outputFormat, includeStart: start, variations: variations, game: game),
             outputPath: output, progress: report.progress)
         let result = Convert.pgnToFEN(config, report: { d in

@@ -50,3 +50,36 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DiagnosticCode.self, from: Data("102".utf8)) }
     }
 }
+
+/// Input echoed back (issue 46, item 9): control characters escaped and length capped in one place (`Echo`).
+@Suite struct EchoTests {
+    @Test func controlCharactersAreEscapedAndTheRestKept() {
+        #expect(Echo.input("ca\u{1B}t") == "ca\\u{1B}t")
+        #expect(Echo.input("a\tb\r\nc\u{7F}\u{0}") == "a\\tb\\r\\nc\\u{7F}\\u{0}")
+        #expect(Echo.input("Réti: 1. Nf3") == "Réti: 1. Nf3")
+        #expect(Echo.hasControls("x\u{1B}") && !Echo.hasControls("Grünfeld"))
+    }
+
+    @Test func aLongInputIsCutToItsLimitWithItsLength() {
+        let fen = String(repeating: "p", count: 131_072)
+        #expect(Echo.input(fen) == String(repeating: "p", count: Echo.maxInputCharacters) + "… (131,072 characters)")
+        #expect(Echo.input("short", limit: 5) == "short")
+        #expect(Echo.capped("ab\u{1B}cd", limit: 3) == "ab\u{1B}… (5 characters)")
+    }
+
+    /// A 131 KB FEN in a message gives a message of about a thousand characters (before: 131 KB), one line in
+    /// every output form.
+    @Test func aDiagnosticKeepsAtMostItsMessageLimit() {
+        let fen = String(repeating: "8/", count: 65_536)
+        let d = Diagnostic(DiagnosticCode("FEN001", .error, "a test code"), "invalid FEN \"\(fen)\"\u{1B}[2K",
+                           at: SourceLocation(file: "a.fen", line: 1, column: 1), notes: ["found: \(fen)"])
+        #expect(d.message.count < Echo.maxMessageCharacters + 30)
+        #expect(d.message.hasSuffix("… (131,090 characters)"))
+        #expect(d.notes[0].count < Echo.maxMessageCharacters + 30)
+        #expect(d.text.count < 2 * Echo.maxMessageCharacters + 100)
+        #expect(!d.text.contains("\n") || d.text.split(separator: "\n").count == 2)
+        let raw = Diagnostic(DiagnosticCode("TST001", .error, "a"), "x\u{1B}[31my")
+        #expect(raw.text == "error[TST001]: x\\u{1B}[31my")
+        #expect(raw.githubAnnotation == "::error title=TST001::x\\u{1B}[31my")
+    }
+}

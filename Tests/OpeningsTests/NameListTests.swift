@@ -183,3 +183,17 @@ func play(_ sans: [String], from start: Position = .standard) throws -> Position
         #expect(NameChecks.check([s], list: list, reasons: []).isEmpty)
     }
 }
+
+@Suite struct NameListControlCharacterTests {
+    /// A row whose name holds an ESC sequence is refused (NAM113) and names nothing: before, the name went into
+    /// `position.name` as it was, ESC and all.
+    @Test func aNameWithAControlCharacterIsRefusedAndNotStored() throws {
+        let (list, problems) = readList("eco\tname\tpgn\nC20\tKing's \u{1B}[2KPawn Game\t1. e4 e5\nB00\tKing's Pawn Game\t1. e4\n")
+        #expect(problems.map(\.code.string) == ["NAM113"])
+        #expect(problems.first?.location?.line == 2 && problems.first?.location?.column == 5)
+        #expect(problems.first?.message == "a name holds no control character, found \"King's \\u{1B}[2KPawn Game\"")
+        #expect(list.name(ofKey: try play(["e4", "e5"]).zobristKey) == nil)
+        #expect(list.name(ofKey: try play(["e4"]).zobristKey) == OpeningName(eco: "B00", name: "King's Pawn Game"))
+        #expect(!list.names.values.contains { $0.name.unicodeScalars.contains { $0.value < 32 } })
+    }
+}

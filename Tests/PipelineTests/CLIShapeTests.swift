@@ -189,8 +189,8 @@ import Testing
         let files = try ForgeRunner.run(["pgn2fen", dir + "/errors_moves.pgn", dir + "/variations.pgn"], timeLimit: 60)
         let folder = try ForgeRunner.run(["pgn2fen", dir], timeLimit: 60)
         #expect(!files.stdout.isEmpty && folder.stdout == files.stdout && folder.stderr == files.stderr && folder.status == files.status)
-        #expect(InputPaths.expand([dir, "-", "x.pgn"], extensions: ["pgn"]) == [dir + "/errors_moves.pgn", dir + "/variations.pgn", "-", "x.pgn"])
-        #expect(InputPaths.expand([dir], extensions: ["epd"]) == [dir])
+        #expect(InputPaths.expand([dir, "-", "x.pgn"], extensions: ["pgn"]).paths == [dir + "/errors_moves.pgn", dir + "/variations.pgn", "-", "x.pgn"])
+        #expect(InputPaths.expand([dir], extensions: ["epd"]).paths == [dir])
     }
 
     @Test func retiredFlagsAreBadUsage() throws {

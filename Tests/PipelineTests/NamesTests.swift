@@ -228,7 +228,7 @@ extension ClassifyConfiguration {
 
         let missing = Validate.run(ValidateConfiguration(paths: [lib], engine: nil, namesPath: lib + "/no-list"))
         #expect(missing.diagnostics.filter { $0.code == "NAM100" && $0.severity == .error }.count == 1)
-        #expect(DiagnosticCatalogue.all.filter { $0.family == "NAM" }.map(\.string) == ["NAM100", "NAM101", "NAM102", "NAM103", "NAM104", "NAM105", "NAM110", "NAM111", "NAM112"])
+        #expect(DiagnosticCatalogue.all.filter { $0.family == "NAM" }.map(\.string) == ["NAM100", "NAM101", "NAM102", "NAM103", "NAM104", "NAM105", "NAM110", "NAM111", "NAM112", "NAM113"])
     }
 }
 

@@ -316,3 +316,16 @@ func listEntries(_ path: String) throws -> [String] {
     }
     #expect(redundant.isEmpty, "derived from another lemma: \(redundant)")
 }
+
+/// `words lookup $'ca\x1bt'`: the word is shown as typed with its ESC escaped (`Echo`), never raw (before: the ESC
+/// reached the terminal); with the sources at hand the reason quotes it escaped too.
+@Test func lookupShowsAControlCharacterEscaped() throws {
+    let out = try wordsTempDir()
+    _ = fixtureBuild(out: out)
+    for source in [WordsSourceOptions(scowlDirectory: "/nonexistent/scowl", curationDirectory: "/nonexistent/words"), fixtureSource()] {
+        let r = WordsLookup.run(WordsLookupConfiguration(word: "ca\u{1B}t", dawgPath: out + "/words.dawg", source: source))
+        #expect(!r.isWord)
+        #expect(!r.output.unicodeScalars.contains { $0.value == 0x1B }, "\(r.output)")
+        #expect(r.output.hasPrefix("ca\\u{1B}t: not a word\n"), "\(r.output)")
+    }
+}

@@ -53,7 +53,12 @@ public enum CacheMerge {
         var missing = false
         for path in config.inputs {
             do {
-                byInput.append((path, try AnalysisCache.readEntries(path: path)))
+                var oversized = 0
+                byInput.append((path, try AnalysisCache.readEntries(path: path, oversized: &oversized)))
+                if oversized > 0 {
+                    diagnostics.append(Diagnostic(IOCode.lineTooLong, "\(path): \(oversized) row(s) longer than \(ReadLimits.rowBytes) bytes; a row is read "
+                                                  + "up to that, so nothing is merged"))
+                }
             } catch let e as NotACache {
                 missing = missing || e.missing
                 diagnostics.append(Diagnostic(CacheCode.unreadable, e.description))

@@ -40,14 +40,16 @@ public enum PositionSource {
                 continue
             }
             // `-`: FEN lines from standard input, named as the other readers name it.
-            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-            guard let data else {
+            // Through the bounded line reader (`ReadLimits.lineBytes`): a 100 MB line is one IO106, not 100 MB held.
+            let read: String??
+            do { read = try ByteInput(path: file).boundedText { diagnostics.append($0) } } catch { read = nil }
+            guard let read else {
                 missing += 1
                 diagnostics.append(Diagnostic(EngineCode.unreadableInput, "cannot read \(file): no such file or not readable",
                                               at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = read else {
                 diagnostics.append(Diagnostic(EngineCode.inputNotUTF8, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
                 continue
             }

@@ -47,7 +47,8 @@ extension Convert {
             }
             var converter = FENSequenceConverter(fileName: input.name, tags: config.tags)
             do {
-                try input.forEachLine { text, number in
+                // A line past the limit breaks the sequence it was in: it counts as one with errors (exit 1).
+                try input.forEachLine(tooLong: { report($0); summary.gamesWithErrors += 1 }) { text, number in
                     if let g = converter.line(text, number: number) { try emit(g) }
                     for d in converter.takeDiagnostics() { report(d) }
                 }

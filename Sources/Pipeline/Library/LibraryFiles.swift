@@ -84,11 +84,14 @@ enum LibraryFiles {
         lib.log += found
         for file in lib.files {
             if file.hasSuffix(".fen") {
-                guard let data = FileManager.default.contents(atPath: file) else {
+                // Through the bounded line reader: a 57 MB line costs a 64 KiB buffer and an IO106, and a CRLF file
+                // reads as its lines.
+                let text: String?
+                do { text = try ByteInput(path: file).boundedText { lib.log.append($0) } } catch {
                     lib.log.append(Diagnostic(PGNCode.unreadable, "cannot read \(file)"))
                     continue
                 }
-                guard let text = String(data: data, encoding: .utf8) else {
+                guard let text else {
                     lib.log.append(Diagnostic(PGNCode.notUTF8, "\(file) is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
                         .reported(as: .error))  // a source is not read at all, where the reader would go on as Latin-1
                     continue

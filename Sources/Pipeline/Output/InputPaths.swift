@@ -1,4 +1,5 @@
 // InputPaths: the inputs of the reading commands (pgn2fen, fen2pgn, classify, annotate, analyze) — files, `-`, folders.
+import Diagnostics
 import Foundation
 
 public enum InputPaths {
@@ -6,20 +7,23 @@ public enum InputPaths {
     /// `extensions`, in sorted order so the output does not depend on the file system's order. A folder with
     /// no such file is kept as it is: reading it then reports the problem.
     ///
+    /// A folder is walked by `SourceRoot`, the rule validate and build read their library by: a file under it that is
+    /// a symbolic link out of the folder, to nothing or in a loop is not an input but one IO105 in `refused` (a
+    /// folder of games holding `zz.pgn -> /etc/passwd` never prints that file's first line). A file named directly
+    /// is read as named.
+    ///
     /// ```swift
-    /// InputPaths.expand(["games/", "-"], extensions: ["pgn"])  // ["games/a.pgn", "games/sub/b.pgn", "-"]
+    /// InputPaths.expand(["games/", "-"], extensions: ["pgn"]).paths  // ["games/a.pgn", "games/sub/b.pgn", "-"]
     /// ```
-    public static func expand(_ inputs: [String], extensions: [String]) -> [String] {
-        inputs.flatMap { input -> [String] in
+    public static func expand(_ inputs: [String], extensions: [String]) -> (paths: [String], refused: [Diagnostic]) {
+        var refused: [Diagnostic] = []
+        let paths = inputs.flatMap { input -> [String] in
             var isDirectory: ObjCBool = false
-            guard input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue,
-                  let walker = FileManager.default.enumerator(atPath: input) else { return [input] }
-            let base = input.hasSuffix("/") ? String(input.dropLast()) : input
-            var files: [String] = []
-            for case let rel as String in walker where extensions.contains(where: { rel.lowercased().hasSuffix("." + $0) }) {
-                files.append(base + "/" + rel)
-            }
-            return files.isEmpty ? [input] : files.sorted()
+            guard input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else { return [input] }
+            let found = SourceRoot(input).files(extensions: extensions)
+            refused += found.refused.map { Diagnostic(IOCode.linkOutOfRoot, $0.description) }
+            return found.files.isEmpty && found.refused.isEmpty ? [input] : found.files
         }
+        return (paths, refused)
     }
 }

@@ -31,12 +31,17 @@ public enum StandardStream: Sendable {
         if let code = failed { throw StreamWriteError(stream: self, code: code) }
     }
 
+    /// Standard input was closed when forge started (`<&-`): `-` is then no input (66), not the `/dev/null` put in
+    /// its place. Written once, by `guardClosedDescriptors` before any other thread starts; read after.
+    nonisolated(unsafe) public private(set) static var inputWasClosed = false
+
     /// Makes sure descriptors 0, 1 and 2 are open before anything else is: a stream closed by the caller
     /// (`2>&-`) gets `/dev/null` opened read-only in its place, so a write to it fails (EBADF, exit 74) and no
     /// file the command opens later (an input, an output's temporary file) can take its number and receive
     /// diagnostics.
     public static func guardClosedDescriptors() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            if fd == 0 { inputWasClosed = true }
             let d = open("/dev/null", O_RDONLY)
             if d >= 0 && d != fd {
                 dup2(d, fd)

@@ -116,7 +116,7 @@ public enum WordsLookup {
             enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             output = (try? String(decoding: enc.encode(answer), as: UTF8.self)) ?? "{}"
         } else {
-            var lines = ["\(word): " + (tier?.name ?? "not a word")]
+            var lines = ["\(Echo.input(word)): " + (tier?.name ?? "not a word")]  // the word as typed, escaped and capped
             lines += reasons.map { "  \($0)" }
             if tier != nil {
                 lines += games.map { "  \(WordGame(rawValue: $0.game)?.title ?? $0.game): \($0.accepted ? "yes" : "no"), \($0.note)" }
@@ -149,7 +149,7 @@ public enum WordsLookup {
         let denyPath = (src.curationDirectory as NSString).appendingPathComponent("deny.txt")
         switch WordForm.check(word) {
         case .failure(let r):
-            reasons.append("\"\(query)\" is not a game word: \(r.explanation)")
+            reasons.append("\"\(Echo.input(query))\" is not a game word: \(r.explanation)")
         case .success:
             let hits = files.flatMap(\.entries).filter { $0.text == word }.sorted { $0.level < $1.level }
             let inRange = hits.filter { $0.level <= src.maxLevel }
