@@ -68,7 +68,7 @@ SELECT 'mistakes and blunders naming nothing concrete (text, refutation, better 
   (SELECT count(*) FROM n WHERE verdict IN ('mistake','blunder')), 0.02, 'target-max';
 
 -- The lesson threshold: a good move's drop in winning chances (permille) from which the note names the better move,
--- or a pawn let go (MoveVerdict.swift, VerdictThresholds.lesson and lessonCentipawns: keep them in step).
+-- or a pawn let go (ExplainerRules.swift, `lesson` and `lessonCentipawns`: keep them in step).
 SELECT 'good notes with a drop >= 50 (or a pawn let go) carrying the better move',
   (SELECT count(*) FROM n WHERE verdict = 'good' AND lesson AND better_uci IS NOT NULL),
   (SELECT count(*) FROM n WHERE verdict = 'good' AND lesson), 0.95, 'min';

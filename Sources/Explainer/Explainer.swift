@@ -41,7 +41,7 @@ public struct Note: Hashable, Sendable {
     /// The move's arrows (the annotator's: green for the learner's move, red for threats).
     public var arrows: [Arrow]
     /// What the move threatens, were the mover to move again: the engine's threat where its null-move search was asked,
-    /// else the board's (a mate in one, or taking a piece the move newly attacks); see `Explainer.threat(_:after:)`.
+    /// else the board's (a mate in one, or taking a piece the move newly attacks); see `Explainer.threat(_:after:floor:)`.
     public var threat: NoteLine?
     /// For an inaccuracy or worse: the engine's best reply and the short line that shows what goes wrong. After an
     /// opponent's move it begins with the learner's best reply — the punishment the learner is to find — so an app shows
@@ -167,7 +167,7 @@ public struct Explainer: Sendable {
         let best = before?.lines.first.flatMap { l in (try? position.move(uci: l.uci)).map { (l, $0) } }
         let wrong = (grade?.verdict ?? .best) >= .inaccuracy
         // An okay move (good, but its drop reaches the lesson threshold) names the better move too, with what it does.
-        let namesBetter = grade.map(options.verdicts.namesBetter) ?? false
+        let namesBetter = grade.map(options.rules.namesBetter) ?? false
 
         // One annotator batch: the move followed by the engine's reply (the reply is the line's next move, so a
         // capture taken back is a trade and the answer is kept out of an opponent's text), and the better move.
@@ -198,7 +198,7 @@ public struct Explainer: Sendable {
 
         var note = Note(uci: move.uci, san: position.san(move), fenBefore: position.fen(), mover: position.turn, grade: grade,
                         text: own?.explanation ?? "", motifs: own?.motifs ?? [], claim: own?.claim, arrows: own?.arrows ?? [])
-        note.threat = Self.threat(note.motifs, after: after)
+        note.threat = Self.threat(note.motifs, after: after, floor: options.rules.threatFloor)
         note.depth = grade.flatMap { g in g.rank.flatMap { before?.lines[$0 - 1].depth } ?? afterVerdict?.depth }
         if let (line, _) = reply {
             let text = notes.first.flatMap { $0.count > 1 ? $0[1].explanation : nil }
@@ -337,16 +337,12 @@ public struct Explainer: Sendable {
     /// The longest refutation shown when an exchange runs on.
     public static let refutationMaxPlies = ExplainerRules.standard.refutationMaxPlies
 
-    /// The least a board threat (taking a piece the move newly attacks, the mover to move again) must win by exchange
-    /// to be claimed: half a pawn, in centipawns.
-    public static let threatFloor = 50
-
     /// What the move threatens, as a line of one move played from the position with the move passed: the engine's
     /// threat (`threatens`, its null-move search) where it was asked, else the board's: a mate in one
     /// (`threatensMate`), else taking the most valuable piece the move newly attacks (`attacks`: one with no defender,
-    /// or worth more than the attacker) when the exchange there wins at least `threatFloor`. Nil when the move threatens
+    /// or worth more than the attacker) when the exchange there wins at least `floor` (``ExplainerRules/threatFloor``). Nil when the move threatens
     /// none of these.
-    static func threat(_ motifs: [Motif], after: Position) -> NoteLine? {
+    static func threat(_ motifs: [Motif], after: Position, floor: Int) -> NoteLine? {
         for m in motifs {
             if case .threatens(let san, let uci, _, let e) = m { return NoteLine(uci: [uci], san: [san], score: e.score, text: "", arrows: Self.arrow(.red, uci)) }
         }
@@ -361,7 +357,7 @@ public struct Explainer: Sendable {
               let (a, t) = targets.max(by: { BoardFacts.value($0.1.role) < BoardFacts.value($1.1.role) }),
               let take = again.legalMoves.first(where: { $0.from == a.square && $0.to == t.square && ($0.promotion == nil || $0.promotion == .queen) }),
               // A threat only when taking wins something by exchange: …Qe7 "attacks" the pawn on e4, but …Qxe4 loses the queen.
-              BoardFacts.exchangeGain(again.board, on: t.square, by: again.turn) >= threatFloor
+              BoardFacts.exchangeGain(again.board, on: t.square, by: again.turn) >= floor
         else { return nil }
         return NoteLine(uci: [take.uci], san: [again.san(take)], score: nil, text: "", arrows: Self.arrow(.red, take.uci))
     }

@@ -44,11 +44,17 @@ public struct ExplainerRules: Hashable, Sendable {
     public var bestRounds: Int
     /// The parent search's lines whose inaccuracies are confirmed by a deeper search (see ``table``).
     public var confirmedRanks: Int
+    /// The drop in winning chances (permille) from which a good move's note names the better move (see ``table``).
+    public var lesson: Int
+    /// The centipawns a good move lets go from which its note names the better move, whatever the drop (see ``table``).
+    public var lessonCentipawns: Int
+    /// The least a board threat's capture must win by exchange to be claimed, in centipawns (see ``table``).
+    public var threatFloor: Int
 
     public init(pawn: Int = 100, exchange: Int = 200, piece: Int = 300, settledDrop: Int = 300, agreementFloor: Int = 150,
                 agreementShare: Int = 2, compensationFloor: Int = -30, threatMargin: Int = 100, winningScore: Int = 50,
                 refutationPlies: Int = 4, refutationMaxPlies: Int = 8, joinWidth: Int = 140, sentenceCap: Int = 3,
-                bestRounds: Int = 3, confirmedRanks: Int = 3) {
+                bestRounds: Int = 3, confirmedRanks: Int = 3, lesson: Int = 50, lessonCentipawns: Int = 100, threatFloor: Int = 50) {
         self.pawn = pawn
         self.exchange = exchange
         self.piece = piece
@@ -64,10 +70,19 @@ public struct ExplainerRules: Hashable, Sendable {
         self.sentenceCap = sentenceCap
         self.bestRounds = bestRounds
         self.confirmedRanks = confirmedRanks
+        self.lesson = lesson
+        self.lessonCentipawns = lessonCentipawns
+        self.threatFloor = threatFloor
     }
 
     /// The build's rules and an app's default.
     public static let standard = ExplainerRules()
+
+    /// Whether a note on a move with this grade names the better move: an inaccuracy or worse, or a good move whose
+    /// drop reaches ``lesson`` or that lets go ``lessonCentipawns`` or more (an okay move).
+    public func namesBetter(_ grade: MoveGrade) -> Bool {
+        grade.verdict >= .inaccuracy || (grade.verdict == .good && (grade.drop >= lesson || (grade.centipawnLoss ?? 0) >= lessonCentipawns))
+    }
 
     /// Whether material worth `value` centipawns accounts for a loss of `loss` centipawns against the best move: within
     /// 1/``agreementShare`` of the loss, and at least ``agreementFloor``, of it.
@@ -103,6 +118,9 @@ public struct ExplainerRules: Hashable, Sendable {
             Rule(name: "sentenceCap", value: sentenceCap, unit: "sentences", doc: "the most sentences a generated text holds (all within `AuthoredComment.lengthBounds`)"),
             Rule(name: "bestRounds", value: bestRounds, unit: "searches", doc: "how many times the build searches the child of a position's first-ranked line again, deeper, to grade the other moves against it"),
             Rule(name: "confirmedRanks", value: confirmedRanks, unit: "lines", doc: "an inaccuracy read from a grading search is confirmed deeper when the parent's search ranks the move among its first this many (a mistake or worse always is)"),
+            Rule(name: "lesson", value: lesson, unit: "permille", doc: "a good move's drop in winning chances from which its note names the better move (an okay move): half an inaccuracy, about a quarter of a pawn from equal, so a 10 cp difference is no lesson"),
+            Rule(name: "lessonCentipawns", value: lessonCentipawns, unit: "cp", doc: "the centipawns a good move lets go from which its note names the better move whatever the drop: at lopsided scores the winning-chances scale hides free material"),
+            Rule(name: "threatFloor", value: threatFloor, unit: "cp", doc: "the least a board threat (taking a piece the move newly attacks, the mover to move again) must win by static exchange to be the note's threat"),
         ]
     }
 

@@ -103,32 +103,14 @@ public struct VerdictThresholds: Hashable, Sendable {
     /// inaccuracy, and above which a mistake (lichess: 999 and 700).
     public var mateInaccuracy: Int
     public var mateMistake: Int
-    /// The drop (permille) from which a good move's note names the better move and what it gets: half an inaccuracy
-    /// (50: about a quarter of a pawn from an equal position), so a 10 cp difference is not shown as a lesson
-    /// (docs/annotator.md, "Verdicts"; scripts/note-metrics.sql counts the good notes at or above it).
-    public var lesson: Int
-    /// Centipawns a good move lets go from which its note names the better move whatever the drop in winning chances: a
-    /// pawn. At lopsided scores the winning-chances scale hides free material (at +6 a free knight is a drop of about
-    /// 40): what was missed is still said.
-    public var lessonCentipawns: Int
-
     public static let standard = VerdictThresholds(inaccuracy: 100, mistake: 200, blunder: 300, mateInaccuracy: 999, mateMistake: 700)
 
-    public init(inaccuracy: Int, mistake: Int, blunder: Int, mateInaccuracy: Int, mateMistake: Int, lesson: Int = 50,
-                lessonCentipawns: Int = 100) {
+    public init(inaccuracy: Int, mistake: Int, blunder: Int, mateInaccuracy: Int, mateMistake: Int) {
         self.inaccuracy = inaccuracy
         self.mistake = mistake
         self.blunder = blunder
         self.mateInaccuracy = mateInaccuracy
         self.mateMistake = mateMistake
-        self.lesson = lesson
-        self.lessonCentipawns = lessonCentipawns
-    }
-
-    /// Whether a note on a move with this grade names the better move: an inaccuracy or worse, or a good move whose
-    /// drop reaches `lesson` or that lets go `lessonCentipawns` or more.
-    public func namesBetter(_ grade: MoveGrade) -> Bool {
-        grade.verdict >= .inaccuracy || (grade.verdict == .good && (grade.drop >= lesson || (grade.centipawnLoss ?? 0) >= lessonCentipawns))
     }
 
     /// The verdict on a move scoring `played` where the best move scores `best` (both mover's view).

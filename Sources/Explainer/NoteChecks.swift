@@ -4,7 +4,7 @@ import ChessCore
 extension Note {
     /// Why this note cannot be true of its position, or an empty list: the move legal with its SAN; the verdict the
     /// one `thresholds` gives its scores; a refutation exactly for an inaccuracy or worse, a better move exactly
-    /// where `thresholds.namesBetter` (an inaccuracy or worse, or a good move whose drop reaches the lesson threshold); every
+    /// where `rules.namesBetter` (an inaccuracy or worse, or a good move whose drop reaches the lesson threshold); every
     /// line legal where it is played; a refutation scored as the move's own score seen from the other side (when
     /// the move's score came from the search after it); the answer never named in the text; a claim only with its
     /// evidence.
@@ -12,7 +12,7 @@ extension Note {
     /// ```swift
     /// #expect(note.problems().isEmpty)
     /// ```
-    public func problems(thresholds: VerdictThresholds = .standard) -> [String] {
+    public func problems(thresholds: VerdictThresholds = .standard, rules: ExplainerRules = .standard) -> [String] {
         var out: [String] = []
         guard let before = try? Position(fen: fenBefore) else { return ["the FEN before the move is not a legal position: \(fenBefore)"] }
         guard let move = try? before.move(uci: uci) else { return ["\(uci) is not legal in \(fenBefore)"] }
@@ -26,7 +26,7 @@ extension Note {
         if wrong != (refutation != nil) && !after.legalMoves.isEmpty {
             out.append(wrong ? "an \(verdict?.rawValue ?? "") without a refutation" : "a refutation for a \(verdict?.rawValue ?? "ungraded") move")
         }
-        let namesBetter = grade.map(thresholds.namesBetter) ?? false
+        let namesBetter = grade.map(rules.namesBetter) ?? false
         if namesBetter != (better != nil) {
             out.append(namesBetter ? "a \(verdict?.rawValue ?? "") move dropping \(grade?.drop ?? 0) without a better move"
                                    : "a better move for a \(verdict?.rawValue ?? "ungraded") move dropping \(grade?.drop ?? 0)")

@@ -48,7 +48,7 @@ import Testing
 
     /// A good move names the better one from half an inaccuracy's drop; an inaccuracy or worse always does.
     @Test func aGoodMoveNamesTheBetterOneFromTheLessonThreshold() {
-        let t = VerdictThresholds.standard
+        let t = ExplainerRules.standard
         func grade(_ v: MoveVerdict, _ drop: Int, cp: Int = 30) -> MoveGrade {
             MoveGrade(verdict: v, best: .centipawns(30), played: .centipawns(0), drop: drop, centipawnLoss: cp, rank: 2, better: "e2e4")
         }

@@ -14,7 +14,7 @@ import Testing
         #expect(values == ["pawn": 100, "exchange": 200, "piece": 300, "settledDrop": 300, "agreementFloor": 150,
                            "agreementShare": 2, "compensationFloor": -30, "threatMargin": 100, "winningScore": 50,
                            "refutationPlies": 4, "refutationMaxPlies": 8, "joinWidth": 140, "sentenceCap": 3,
-                           "bestRounds": 3, "confirmedRanks": 3])
+                           "bestRounds": 3, "confirmedRanks": 3, "lesson": 50, "lessonCentipawns": 100, "threatFloor": 50])
         // The table's row changes with the value it documents.
         var rules = ExplainerRules.standard
         rules.pawn = 150
