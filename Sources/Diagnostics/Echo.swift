@@ -69,8 +69,8 @@ public enum Echo {
         }
     }
 
-    /// 131072 → "131,072".
-    static func grouped(_ n: Int) -> String {
+    /// 131072 → "131,072": the one spelling of a count in a message.
+    package static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, c) in digits.enumerated() {

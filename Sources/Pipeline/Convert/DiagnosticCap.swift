@@ -78,7 +78,7 @@ struct DiagnosticCap {
     /// Ends one input: a note with the count of its diagnostics not shown.
     mutating func endFile(_ name: String, error: Bool = false) {
         if hiddenInFile > 0 {
-            let note = Diagnostic(PGNCode.tooManyProblems, "\(name): … and \(Self.grouped(hiddenInFile)) more diagnostic(s) not shown (at most \(limits.perFile) per file)")
+            let note = Diagnostic(PGNCode.tooManyProblems, "\(name): … and \(Echo.grouped(hiddenInFile)) more diagnostic(s) not shown (at most \(limits.perFile) per file)")
             report(error ? note.reported(as: .error) : note)
         }
         inFile = 0
@@ -88,20 +88,10 @@ struct DiagnosticCap {
     /// Ends the run: a note with the count of diagnostics over the run's limit.
     mutating func finish(error: Bool = false) {
         if hiddenByTotal > 0 {
-            let note = Diagnostic(PGNCode.tooManyProblems, "… and \(Self.grouped(hiddenByTotal)) more diagnostic(s) not shown (at most \(limits.total) per run)")
+            let note = Diagnostic(PGNCode.tooManyProblems, "… and \(Echo.grouped(hiddenByTotal)) more diagnostic(s) not shown (at most \(limits.total) per run)")
             report(error ? note.reported(as: .error) : note)
         }
         hiddenByTotal = 0
     }
 
-    /// 230800 → "230,800".
-    static func grouped(_ n: Int) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return out
-    }
 }

@@ -86,12 +86,12 @@ public struct DiagnosticLog: Sendable {
         var out: [Diagnostic] = []
         for name in fileOrder {
             guard let f = files[name], f.hidden > 0 else { continue }
-            let note = Diagnostic(PGNCode.tooManyProblems, "\(name.isEmpty ? "" : name + ": ")… and \(DiagnosticCap.grouped(f.hidden)) more "
+            let note = Diagnostic(PGNCode.tooManyProblems, "\(name.isEmpty ? "" : name + ": ")… and \(Echo.grouped(f.hidden)) more "
                                   + "diagnostic(s) not shown (at most \(limits.perFile) per file)")
             out.append(f.hiddenError ? note.reported(as: .error) : note)
         }
         if hiddenByTotal > 0 {
-            let note = Diagnostic(PGNCode.tooManyProblems, "… and \(DiagnosticCap.grouped(hiddenByTotal)) more diagnostic(s) not shown "
+            let note = Diagnostic(PGNCode.tooManyProblems, "… and \(Echo.grouped(hiddenByTotal)) more diagnostic(s) not shown "
                                   + "(at most \(limits.total) per run)")
             out.append(hiddenErrorByTotal ? note.reported(as: .error) : note)
         }
