@@ -22,12 +22,8 @@ enum Fixtures {
     static func goodLibraryForTheSmallNameList() throws -> String {
         let lib = try tempDirectory()
         for part in ["coach", "library"] { try FileManager.default.copyItem(atPath: path("validate/good/" + part), toPath: lib + "/" + part) }
-        try """
-            file\tname\treason
-            coach/italian.pgn\tItalian Game: Giuoco Pianissimo\tthe small list names the first moves only
-            library/classical/qgd.pgn\tQueen's Gambit Declined: Orthodox Defence\tthe small list names the first moves only
-            library/tactics/scholars-mate.pgn\tScholar's Mate\tthe small list names the first moves only
-            """.write(toFile: lib + "/" + NameListFiles.reasonsFileName, atomically: true, encoding: .utf8)
+        // The reasons, a data file shared with scripts/ci/slurm-run.sh, which builds the same library with the same list.
+        try FileManager.default.copyItem(atPath: path("good-library-small-list-reasons.tsv"), toPath: lib + "/" + NameListFiles.reasonsFileName)
         return lib
     }
 

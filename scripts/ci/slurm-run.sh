@@ -10,10 +10,18 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 forge=${FORGE:-"$root/.build/release/forge"}
 [ -x "$forge" ] || { echo "slurm-run: build forge first (make release)" >&2; exit 1; }
-openings=$(cd "${1:-Tests/PipelineTests/Fixtures/validate/good}" && pwd)
 names=$(cd "${2:-Tests/PipelineTests/Fixtures/names}" && pwd)
 work="$root/.build/ci-slurm"
 rm -rf "$work" && mkdir -p "$work/jobs"
+if [ -n "${1:-}" ]; then
+  openings=$(cd "$1" && pwd)
+else
+  # The validate fixture with the reasons its names need against the small list (NAM101 is an error), as the tests
+  # build it (Fixtures.goodLibraryForTheSmallNameList).
+  openings="$work/openings"
+  cp -R Tests/PipelineTests/Fixtures/validate/good "$openings"
+  cp Tests/PipelineTests/Fixtures/good-library-small-list-reasons.tsv "$openings/names-reasons.tsv"
+fi
 
 started=$(date +%s)
 eval "$(scripts/slurm-cluster.sh start "$work/cluster")"
