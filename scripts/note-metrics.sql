@@ -21,7 +21,11 @@ INSERT INTO reason_word VALUES ('threat'),('stops '),('takes away'),('mate'),('c
 CREATE TEMP TABLE concrete_word(w TEXT);
 INSERT INTO concrete_word VALUES ('loses '),('be won'),('costs '),('which wins'),('mate'),('has won'),('fork'),('pins'),
   ('pinned'),('hangs'),('trapped'),('no defender'),('undefended'),('gives up the'),('for only the'),('falls'),
-  ('is lost'),('threatens'),('drops');
+  ('is lost'),('threatens'),('drops'),('would have won');
+-- What the refutation's own words say the answer wins ("exd4 wins the knight on d4"): concrete where the refutation
+-- says it, not in the move's own text (a capture that is a mistake "wins the pawn" too).
+CREATE TEMP TABLE refutation_word(w TEXT);
+INSERT INTO refutation_word VALUES ('wins the '),('wins a '),('wins two ');
 -- Sentences about the course or the engine as such.
 CREATE TEMP TABLE meta_word(w TEXT);
 INSERT INTO meta_word VALUES ('the course'),('the engine');
@@ -64,7 +68,8 @@ SELECT 'geometry-only notes (no reason word in the text)',
 
 SELECT 'mistakes and blunders naming nothing concrete (text, refutation, better move)',
   (SELECT count(*) FROM n WHERE verdict IN ('mistake','blunder')
-     AND NOT EXISTS (SELECT 1 FROM concrete_word WHERE instr(n.t || ' ' || n.rt || ' ' || n.bt, w) > 0)),
+     AND NOT EXISTS (SELECT 1 FROM concrete_word WHERE instr(n.t || ' ' || n.rt || ' ' || n.bt, w) > 0)
+     AND NOT EXISTS (SELECT 1 FROM refutation_word WHERE instr(n.rt, w) > 0)),
   (SELECT count(*) FROM n WHERE verdict IN ('mistake','blunder')), 0.02, 'target-max';
 
 -- The lesson threshold: a good move's drop in winning chances (permille) from which the note names the better move,
@@ -86,12 +91,9 @@ SELECT 'top-ranked moves (analysis_line rank 1) graded inaccuracy or worse',
      WHERE a.rank = 1 AND n.verdict IN ('inaccuracy','mistake','blunder')),
   (SELECT count(*) FROM analysis_line a JOIN n ON n.position_id = a.position_id AND n.uci = a.uci WHERE a.rank = 1), 0, 'zero';
 
--- (The move's own words: an inaccuracy's sentence about its better move, "… was better, as it … improves the knight",
--- praises the better move.)
+-- (The sentence an inaccuracy gets about its better move names it only, in any of its forms: Explainer.betterSentence.)
 SELECT 'praise (more active, improves) on inaccuracy or worse',
-  (SELECT count(*) FROM (SELECT verdict, CASE WHEN instr(t, 'this is an inaccuracy:') > 0 THEN substr(t, 1, instr(t, 'this is an inaccuracy:') - 1)
-                                          ELSE t END AS own FROM n)
-     WHERE verdict IN ('inaccuracy','mistake','blunder') AND (instr(own, 'more active') > 0 OR instr(own, 'improves the') > 0)),
+  (SELECT count(*) FROM n WHERE verdict IN ('inaccuracy','mistake','blunder') AND (instr(t, 'more active') > 0 OR instr(t, 'improves the') > 0)),
   (SELECT count(*) FROM n WHERE verdict IN ('inaccuracy','mistake','blunder')), 0, 'zero';
 
 SELECT 'most frequent sentence: ' || one, count(DISTINCT id), (SELECT count(*) FROM n), 0.01, 'target-max'

@@ -230,7 +230,8 @@ public struct Annotator: Sendable {
                 RecommendedAnswer(uci: $0.move.uci, san: $0.before.san($0.move), arrows: [Arrow(color: .green, from: $0.move.from, to: $0.move.to)])
             }
             let sc = SentenceContext(san: san, mover: before.turn, learner: r.learner, role: r.role, index: i, ply: ply,
-                                     mainLineSAN: i == 0 ? r.mainLineSAN : nil, answerSAN: answer?.san)
+                                     mainLineSAN: i == 0 ? r.mainLineSAN : nil, answerSAN: answer?.san,
+                                     variety: SentenceWriter.variety(fen: before.fen(), uci: move.uci))
             let authored = (i < r.authored.count ? r.authored[i] : nil).flatMap { $0.isEmpty ? nil : $0 }
             let explanation: String
             let source: ExplanationSource

@@ -209,7 +209,8 @@ public struct Explainer: Sendable {
             note.better = Self.noteLine(line, from: position, text: notes.count > 1 ? notes[1].first?.explanation : nil, arrow: .green, plies: 1)
             // An inaccuracy or an okay move says in its own words what was better (a mistake's verdict already names it);
             // what that move does is its `better` words: "This is an inaccuracy: Nf3 was better."
-            if let g = grade, g.verdict <= .inaccuracy, let san = note.better?.san.first, let sentence = Self.betterSentence(san, verdict: g.verdict),
+            if let g = grade, g.verdict <= .inaccuracy, let san = note.better?.san.first, let sentence = Self.betterSentence(san, verdict: g.verdict,
+                                                                                                    variety: SentenceWriter.variety(fen: position.fen(), uci: move.uci)),
                note.text.count + 1 + sentence.count <= SentenceWriter.maxLength {
                 note.text += (note.text.isEmpty ? "" : " ") + sentence
             }
@@ -247,12 +248,21 @@ public struct Explainer: Sendable {
     /// The sentence an inaccuracy or an okay move gets about the better move `san`. What that move does stays in the
     /// note's `better` words: said here it would carry the better move's claims ("stops Nxe5, which would have won …")
     /// into a note that makes none, and make every text its own (the bundle stores each text once).
-    static func betterSentence(_ san: String, verdict: MoveVerdict) -> String? {
+    /// Several forms of each, chosen by `variety` (``SentenceWriter/variety(fen:uci:)``): one verdict's words in many notes
+    /// are no more than a small share of the bundle's sentences (scripts/note-metrics.sql: a template at most 2 %).
+    static func betterSentence(_ san: String, verdict: MoveVerdict, variety: UInt64 = 0) -> String? {
+        let forms: [String]
         switch verdict {
-        case .inaccuracy: return "This is an inaccuracy: \(san) was better."
-        case .good: return "\(san) was a little better."
+        case .inaccuracy:
+            forms = ["This is an inaccuracy: \(san) was better.", "An inaccuracy: \(san) was the better move.",
+                     "\(san) was better here, so this is an inaccuracy.", "This is an inaccuracy, as \(san) was stronger.",
+                     "A slight inaccuracy: better was \(san).", "\(san) was the stronger choice: this is an inaccuracy."]
+        case .good:
+            forms = ["\(san) was a little better.", "\(san) was slightly better.", "A little better was \(san).",
+                     "Slightly better was \(san)."]
         case .best, .mistake, .blunder: return nil
         }
+        return forms[Int(variety % UInt64(forms.count))]
     }
 
     /// What an answer does, from its explanation's first sentence without its own name: "Nxe5 wins the pawn on e5."
@@ -327,7 +337,10 @@ public struct Explainer: Sendable {
             words.append("\(san.first ?? line.san) starts a forced mate in \(n).")
         } else if let won = MaterialWon(move: move, in: position, line: shown).swing(for: refuter), loss.map({ won.agrees(withLoss: $0) }) ?? true {
             let back = won.onlyRestores(balance: LineMaterial.balance(position.board, refuter)) ? "back " : ""
-            words.append("By the end of the line, \(refuter.name) has won \(back)\(won.words).")
+            // The reply that itself wins it says so ("bxa6 wins a bishop: the one on a6"): the count is not said twice.
+            if !(back.isEmpty && replyText?.contains("wins \(won.words)") == true) {
+                words.append("By the end of the line, \(refuter.name) has won \(back)\(won.words).")
+            }
         }
         if let t = replyText, !t.isEmpty { words.append(t) }
         return NoteLine(uci: shown.moves.map(\.uci), san: san, score: line.score, text: words.joined(separator: " "),

@@ -17,6 +17,10 @@ struct SentenceContext {
     /// What a mistake leaves to be won (its `offers-material` motif without compensation), said in the verdict's
     /// sentence: the verdict then says why, not only how much.
     var leftToBeWon: PlacedPiece? = nil
+    /// Which of a motif's wordings is said: ``SentenceWriter/variety(fen:uci:)`` of the position and the move, so the
+    /// same move in the same position always reads the same and the positions of a bundle spread over the wordings
+    /// (a ply alone does not: every kingside castling is prepared near the same ply).
+    var variety: UInt64 = 0
 }
 
 /// How a motif is told: a clause after the move's name ("Nf3 develops the knight"), or a sentence of its own.
@@ -236,7 +240,7 @@ struct SentenceWriter {
         case .preparesCastling(_, let kingside):
             let side = kingside ? "kingside" : "queenside"
             return .clause(["clears the last square between king and rook, so \(Self.name(c.mover)) can castle \(side) next",
-                            "empties the way for castling \(side)"])
+                            "empties the way for castling \(side)", "makes room to castle \(side)"])
         case .opensLine(let pieces, _):
             let named = Self.list(pieces.map { "the \($0.role.name) on \($0.square.name)" })
             return .clause(["opens a line for \(named)", "frees \(named)"])
@@ -329,7 +333,7 @@ struct SentenceWriter {
             if case .mate(let n) = best, n > 0 { return .sentence(["This is \(what): \(better) was a forced mate."]) }
             let drop = best.centipawns(minus: e.score).map(Self.pawnsText) ?? "a lot"
             let cap = what.prefix(1).uppercased() + what.dropFirst()
-            // Several forms of each verdict sentence, chosen by ply (`pick`): one verdict's words in many notes are no
+            // Several forms of each verdict sentence, chosen by the move's variety (`pick`): one verdict's words in many notes are no
             // more than a small share of the bundle's sentences (scripts/note-metrics.sql: a template at most 2 %).
             let better1 = ["\(better) was better, by \(drop).", "\(better) was \(drop) better.", "Better was \(better), by \(drop).",
                            "\(better) was the stronger move, by \(drop)."]
@@ -386,7 +390,12 @@ struct SentenceWriter {
                             "makes the \(p.role.name) more active: \(to) squares from \(p.square.name), \(from) before"])
         case .principle(.covers(let p, let squares, let new)):
             let list = Self.list(squares.prefix(4).map(\.name))
-            if new { return .clause(["puts the \(p.role.name) where it covers \(list), \(squares.count == 1 ? "a square" : "squares") it did not reach before"]) }
+            if new {
+                let one = squares.count == 1
+                return .clause(["puts the \(p.role.name) where it covers \(list), \(one ? "a square" : "squares") it did not reach before",
+                                "lets the \(p.role.name) cover \(list), which it did not reach before",
+                                "gives the \(p.role.name) \(one ? "a new square" : "new squares") to cover: \(list)"])
+            }
             return .clause(["places the \(p.role.name) on \(p.square.name), where it covers \(list)"])
         case .principle(.rookOnOpenFile(let r)):
             let f = String(r.fileChar)
@@ -414,10 +423,20 @@ struct SentenceWriter {
 
     static func name(_ c: PieceColor) -> String { c.name }
 
-    /// The first variant (from a place chosen by ply) not used yet in this line.
+    /// The first variant (from a place chosen by the move's ``SentenceContext/variety``) not used yet in this line.
+    /// A stable number for a move in a position: FNV-1a over the FEN and the move's UCI (not Swift's `Hasher`, which is
+    /// seeded per process), so a build's wordings are the same on every machine and every run.
+    static func variety(fen: String, uci: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in fen.utf8 + [0x20] + uci.utf8 {
+            h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3
+        }
+        return h >> 8
+    }
+
     func pick(_ variants: [String], _ c: SentenceContext, offset: Int = 0) -> String {
         guard !variants.isEmpty else { return "" }
-        let start = (c.ply + offset) % variants.count
+        let start = Int((c.variety &+ UInt64(offset)) % UInt64(variants.count))
         for i in 0..<variants.count {
             let v = variants[(start + i) % variants.count]
             if !used.contains(where: { $0.contains(v) }) { return v }

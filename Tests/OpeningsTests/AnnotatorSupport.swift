@@ -7,6 +7,13 @@ import Foundation
 @testable import Explainer
 @testable import Openings
 
+/// A note's verdict and better move: its first two sentences, in whichever of their forms the move's variety chose
+/// (``SentenceWriter/variety(fen:uci:)``). Tests read what they say, not which form says it.
+func verdictLead(_ text: String) -> String { SentenceWriter.sentences(text).prefix(2).joined(separator: " ") }
+
+/// Whether the verdict lead of `text` says every one of `parts`.
+func leadSays(_ text: String, _ parts: String...) -> Bool { parts.allSatisfy(verdictLead(text).contains) }
+
 enum AnnotatorFixture {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/annotator")
 

@@ -61,8 +61,27 @@ import Testing
 
     /// An inaccuracy and an okay move say what was better; what it does is the note's `better` words.
     @Test func anInaccuracyAndAnOkayMoveSayWhatWasBetter() {
-        #expect(Explainer.betterSentence("Nf3", verdict: .inaccuracy) == "This is an inaccuracy: Nf3 was better.")
-        #expect(Explainer.betterSentence("Nf3", verdict: .good) == "Nf3 was a little better.")
+        #expect(Explainer.betterSentence("Nf3", verdict: .inaccuracy, variety: 0) == "This is an inaccuracy: Nf3 was better.")
+        #expect(Explainer.betterSentence("Nf3", verdict: .good, variety: 0) == "Nf3 was a little better.")
         #expect(Explainer.betterSentence("Nf3", verdict: .mistake) == nil && Explainer.betterSentence("Nf3", verdict: .best) == nil)
+        // Every form names the better move and, for an inaccuracy, the verdict; the forms spread over varieties.
+        let inaccuracy = Set((0..<64).compactMap { Explainer.betterSentence("Nf3", verdict: .inaccuracy, variety: UInt64($0)) })
+        let okay = Set((0..<64).compactMap { Explainer.betterSentence("Nf3", verdict: .good, variety: UInt64($0)) })
+        #expect(inaccuracy.count == 6 && okay.count == 4, "\(inaccuracy) \(okay)")
+        #expect(inaccuracy.allSatisfy { $0.contains("Nf3") && $0.lowercased().contains("inaccuracy") })
+        #expect(okay.allSatisfy { $0.hasPrefix("Nf3 ") || $0.hasSuffix(" Nf3.") })
+    }
+
+    /// The wording a move gets is a function of its position and move alone: the same on every run and machine
+    /// (FNV-1a, not the per-process `Hasher`), and different positions spread over the forms.
+    @Test func aMovesWordingDependsOnItsPositionAndMoveOnly() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        #expect(SentenceWriter.variety(fen: fen, uci: "e7e5") == SentenceWriter.variety(fen: fen, uci: "e7e5"))
+        #expect(SentenceWriter.variety(fen: fen, uci: "e7e5") != SentenceWriter.variety(fen: fen, uci: "c7c5"))
+        // The value pinned: a change to the hash rewrites every wording of the bundle, so it is made on purpose.
+        let offset: UInt64 = 0xcbf2_9ce4_8422_2325, prime: UInt64 = 0x0000_0100_0000_01b3
+        #expect(SentenceWriter.variety(fen: "", uci: "") == ((offset ^ 0x20) &* prime) >> 8)
+        let spread = Set((0..<200).map { SentenceWriter.variety(fen: fen, uci: "m\($0)") % 4 })
+        #expect(spread.count == 4)
     }
 }

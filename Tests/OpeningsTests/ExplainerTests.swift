@@ -98,7 +98,7 @@ struct VerdictCase: CustomStringConvertible, Sendable {
         // -0.20 is -37 permille, -1.50 is -269: a drop of 232.
         #expect(note.verdict == .mistake)
         #expect(note.grade?.drop == 232)
-        #expect(note.text.contains("This is a mistake: Nc6 was better"), "\(note.text)")
+        #expect(leadSays(note.text, "mistake", "Nc6"), "\(note.text)")
         #expect(!note.text.contains("Nxe5"), "\(note.text)")
         #expect(note.answer?.uci == ["f3e5"])
         #expect(note.answer?.arrows.map(\.text) == ["Gf3e5"])

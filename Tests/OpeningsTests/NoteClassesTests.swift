@@ -188,11 +188,42 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         for learner in [PieceColor.black, .white] {
             let (note, _) = Explainer(engine: ParentLinesOracle(parent: p, verdict: before)).explain(h6, in: p, learner: learner)
             #expect(note.verdict == .blunder)
-            #expect(note.text.hasPrefix("A blunder that loses a queen for a knight. Better was Qa5+"), "\(note.text)")
+            #expect(leadSays(note.text, "blunder", "a queen for a knight", "Qa5+"), "\(note.text)")
             #expect(!note.text.contains("Nxb6"), "\(note.text)")
             #expect(note.refutation?.text.hasPrefix("By the end of the line, White has won a queen for a knight.") == true, "\(note.refutation?.text ?? "")")
             #expect(note.problems().isEmpty, "\(note.problems())")
         }
+    }
+}
+
+@Suite struct RefutationMaterialTests {
+    /// 5.b4?? (…cxb4 Nd5 Nxe4 Bb2 e6 Nxb4, 215 cp worse than the best): the line's first four plies end two pawns up
+    /// for Black, but the engine's line takes one back. Nothing is counted, and the line is not read on until some count
+    /// agrees with the loss: a loss is an evaluation, and reading on picks up moves neither side would play (a strong
+    /// player's read of such counts found 15 of 40 resting on the losing side's own later errors).
+    @Test func aLineWhoseGainIsGivenBackLaterCountsNothing() throws {
+        let p = try Position(fen: "rnbqkb1r/pp2pppp/3p1n2/2p5/4PP2/2N5/PPPP2PP/R1BQKBNR w KQkq - 0 1")
+        let b4 = try p.move(uci: "b2b4")
+        let after = p.playingUnchecked(b4)
+        let pv = ["c5b4", "c3d5", "f6e4", "c1b2", "e7e6", "d5b4"]
+        let read = Explainer.refutation(try line(after, pv, 183, depth: 12), after: b4, in: p, replyText: nil, loss: 215)
+        #expect(read.text == "", "\(read.text)")
+        #expect(read.uci == Array(pv.prefix(4)), "\(read.uci)")
+    }
+
+    /// …Nde5?? Nxe5 (a knight, 527 cp): the line's count is said, unless the reply's own words already say the reply
+    /// wins it ("Nxe5 wins a knight: the one on e5"): the same count twice is noise.
+    @Test func theCountIsNotSaidTwiceWhenTheReplySaysIt() throws {
+        let p = try Position(fen: "r2qkbnr/pp1nppp1/2p4p/7P/3P4/3Q1NN1/PPP2PP1/R1B1K2R b KQkq - 0 1")
+        let ne5 = try p.move(uci: "d7e5")
+        let after = p.playingUnchecked(ne5)
+        let l = try line(after, ["f3e5", "e7e6", "c2c3", "g8f6"], 557, depth: 12)
+        #expect(Explainer.refutation(l, after: ne5, in: p, replyText: nil, loss: 527).text == "By the end of the line, White has won a knight.")
+        let reply = "Nxe5 wins a knight: the one on e5."
+        #expect(Explainer.refutation(l, after: ne5, in: p, replyText: reply, loss: 527).text == reply)
+        // A different win in the reply's words leaves the count in.
+        let other = "Nxe5 takes the knight."
+        #expect(Explainer.refutation(l, after: ne5, in: p, replyText: other, loss: 527).text == "By the end of the line, White has won a knight. " + other)
     }
 }
 
@@ -329,7 +360,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
     /// The same line stopped at …Rh2 (all the engine gave): the pawn is lost as far as it shows, and the note says so.
     @Test func aCountTheLineKeepsIsSaid() throws {
         let n = try note(Array(Self.pv.prefix(4)))
-        #expect(n.text.contains("it loses a pawn"), "\(n.text)")
+        #expect(leadSays(n.text, "mistake", "a pawn") && (n.text.contains("loses a pawn") || n.text.contains("costs a pawn")), "\(n.text)")
         #expect(n.refutation?.text.contains("By the end of the line, Black has won back a pawn.") == true, "\(n.refutation?.text ?? "")")
     }
 }
@@ -345,7 +376,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         let refutation = try #require(note.refutation)
         #expect(refutation.uci.first == "e5f7")
         #expect(!refutation.text.contains("for only"), "\(refutation.text)")
-        #expect(refutation.text.contains("Nxf7 captures the pawn on f7"), "\(refutation.text)")
+        #expect(refutation.text.hasPrefix("Nxf7 ") && refutation.text.contains("the pawn on f7"), "\(refutation.text)")
     }
 
 }
@@ -436,7 +467,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         #expect(note.grade?.verdict == .blunder)
         #expect(note.refutation?.san == ["exf5", "Be3"], "\(note.refutation?.san ?? [])")
         let text = try #require(note.refutation?.text)
-        #expect(text.hasPrefix("By the end of the line, Black has won a bishop."), "\(text)")
+        #expect(text.hasPrefix("By the end of the line, Black has won a bishop.") || text.hasPrefix("exf5 wins a bishop"), "\(text)")
         #expect(!text.contains("two bishops"), "\(text)")
     }
 
@@ -448,7 +479,7 @@ private func explained(_ fen: String, _ uci: String, best: [String], _ bestCP: I
         let (p, na3, note) = try explained("rn1qkb1r/ppp1pppp/5n2/3p4/3P1Bb1/4P3/PPP2PPP/RN1QKBNR w KQkq - 0 1", "b1a3",
                                            best: ["d1d3", "c7c6", "d3b3", "d8b6", "h2h3"], 33, reply: pv, 593, learner: .white)
         #expect(note.grade?.verdict == .blunder)
-        #expect(note.text.hasPrefix("This is a blunder, as it loses a queen for a bishop."), "\(note.text)")
+        #expect(leadSays(note.text, "blunder", "loses a queen for a bishop"), "\(note.text)")
         #expect(note.refutation?.san == ["Bxd1"], "\(note.refutation?.san ?? [])")
         #expect(note.refutation?.text == "Bxd1 wins the queen on d1.", "\(note.refutation?.text ?? "")")
         // Counted: the engine's Bxd1, then Rxd1 (the cheapest recapture); shown: Bxd1.

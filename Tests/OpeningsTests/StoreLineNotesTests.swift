@@ -189,7 +189,7 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
     /// a king walk or a rook leaving its corner while castling was still possible says so first,
     /// never "keeps everything protected" or the squares the king covers.
     @Test func aMoveThatGivesUpCastlingSaysSoFirst() throws {
-        let cases: [(String, String, String)] = [("ke7-queen-trade-and-castling", "Ke7 gives up ", "castl"), ("kd1-gives-up-castling", "Kd1 gives up ", "castle."), ("rg1-gives-up-castling", "Rg1 gives up ", "castl")]
+        let cases: [(String, String, String)] = [("ke7-queen-trade-and-castling", "Ke7 gives up ", "castl"), ("kd1-gives-up-castling", "Kd1 gives up ", "castl"), ("rg1-gives-up-castling", "Rg1 gives up ", "castl")]
         for (name, words, right) in cases {
             let note = try StoreCase.named(name).note()
             #expect(note.text.contains(words) && note.text.contains(right), "case \(name): \(note.text)")
@@ -222,9 +222,9 @@ private func firstSentence(_ text: String) -> Substring { text.range(of: ". ").m
     @Test func aMoveWithNothingElseToSaySaysWhatItCovers() throws {
         let a3 = try StoreCase.named("a3-its-own-squares").note()
         // a3 is good but lets go enough to be a lesson (VerdictThresholds.namesBetter): the better move follows.
-        #expect(a3.text == "a3 puts the pawn where it covers b4, a square it did not reach before. g4 was a little better.", "\(a3.text)")
+        #expect(a3.text == "a3 lets the pawn cover b4, which it did not reach before. A little better was g4.", "\(a3.text)")
         let be2 = try StoreCase.named("be2-its-own-squares").note()
-        #expect(be2.text == "Be2 puts the bishop where it covers d1 and f3, squares it did not reach before.", "\(be2.text)")
+        #expect(be2.text == "Be2 lets the bishop cover d1 and f3, which it did not reach before.", "\(be2.text)")
     }
 }
 
