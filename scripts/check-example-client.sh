@@ -53,7 +53,7 @@ expect '^accuracy: [0-9]+ of [1-9][0-9]* moves in the engine.s top three \([0-9]
 # A position beyond the bundle: 2...Ra6 is named, not praised; White's punishment (Bxa6) is the answer and the
 # refutation, never in the text.
 expect '^explain Ra6: live 2\.\.\.Ra6, verdict (mistake|blunder), answer Bxa6, refutation Bxa6 [^-]+, better [^-]+, problems 0$'
-expect '^explain Ra6 text: (.* )?[Aa] (mistake|blunder)[:.]'   # the verdict sentence, whichever wording the writer chose
+expect '^explain Ra6 text: (.* )?[Aa] (mistake|blunder)([:.;, ]|$)'   # the verdict sentence, whichever of its forms the move's variety chose
 expect '^explain Ra6 names its answer: false$'
 expect '^found by polyglot key: true$'
 expect '^name: [^-]'
