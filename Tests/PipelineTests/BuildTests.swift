@@ -10,12 +10,14 @@ import Testing
 
     func build(_ openings: String, into out: String) throws -> BuildReport {
         Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
-                                         engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
+                                         engine: EngineConfiguration(profile: Fixtures.goodBundleProfile, cacheDirectory: Self.cache)))
     }
 
+    /// The first build is the run's shared build of the good library (`Fixtures.copyOfTheGoodBundle`); the second is
+    /// this test's own, from the same sources and the same engine cache.
     @Test func twoBuildsAreByteIdenticalAndTheSecondIsUpToDate() throws {
-        let a = try Fixtures.tempDirectory(), b = try Fixtures.tempDirectory()
-        let first = try build(Fixtures.path("validate/good"), into: a)
+        let shared = try Fixtures.copyOfTheGoodBundle(), b = try Fixtures.tempDirectory()
+        let a = shared.path, first = shared.report
         #expect(!first.failed && !first.upToDate)
         #expect(first.counts["positions"] == 80)
         let second = try build(Fixtures.path("validate/good"), into: b)
@@ -60,8 +62,7 @@ import Testing
     }
 
     @Test func theAppCanReadTheBundle() throws {
-        let out = try Fixtures.tempDirectory()
-        _ = try build(Fixtures.path("validate/good"), into: out)
+        let out = try Fixtures.copyOfTheGoodBundle().path
         let bundle = try OpeningsBundle(path: out + "/openings.sqlite")
         let openings = try bundle.openings()
         #expect(openings.map(\.slug) == ["italian"])
@@ -101,8 +102,7 @@ import Testing
     }
 
     @Test func polyglotBookWeighsTheMainLineAboveDeviations() throws {
-        let out = try Fixtures.tempDirectory()
-        _ = try build(Fixtures.path("validate/good"), into: out)
+        let out = try Fixtures.copyOfTheGoodBundle().path
         let book = try PolyglotBookReader(data: try Data(contentsOf: URL(fileURLWithPath: out + "/openings.bin")))
         let afterE4E5 = book.entries(forKey: 0x0844931a6ef4b9a0)  // 1.e4 e5: main 2.Nf3
         #expect(afterE4E5.map(\.move.uci) == ["g1f3"])
@@ -113,21 +113,19 @@ import Testing
 
     /// The same sources through an absolute path, a relative one and a copy elsewhere (spelled with a trailing
     /// slash) give the same bytes: the bundle records paths relative to the openings folder.
+    /// The absolute-path build is the run's shared small-list build (`Fixtures.copyOfTheSmallListBuild`); the relative
+    /// and the copied spellings are this test's own builds.
     @Test func theBundleDoesNotDependOnWhereItWasBuilt() throws {
-        let first = try Fixtures.tempDirectory(), second = try Fixtures.tempDirectory()
-        for root in [first, second] {
-            try FileManager.default.copyItem(atPath: try Fixtures.goodLibraryForTheSmallNameList(), toPath: root + "/openings")
-            try FileManager.default.createDirectory(atPath: root + "/names", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: root + "/names/a.tsv")
-        }
+        let shared = try Fixtures.copyOfTheSmallListBuild(), second = try Fixtures.copyOfTheSmallListBuild()
+        #expect(!shared.report.failed, "\(shared.report.diagnostics.map(\.text))")
+        let first = shared.root
         let relative = Self.relativeSpelling(of: first)
         #expect(!relative.hasPrefix("/"))
-        var bundles: [String] = []
-        for (openings, names) in [(first + "/openings", first + "/names"), (relative + "/openings", relative + "/names"),
-                                  (second + "/openings/", second + "/names/")] {
+        var bundles: [String] = [shared.out]
+        for (openings, names) in [(relative + "/openings", relative + "/names"), (second.root + "/openings/", second.root + "/names/")] {
             let out = try Fixtures.tempDirectory()
             let r = Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
-                                                 engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache),
+                                                 engine: EngineConfiguration(profile: Fixtures.goodBundleProfile, cacheDirectory: Self.cache),
                                                  nameListPath: names))
             #expect(!r.failed, "\(r.diagnostics.map(\.text))")
             bundles.append(out)
@@ -163,15 +161,10 @@ import Testing
     @Test func killedBuildLeavesThePreviousBundleIntact() throws {
         // The library and the name list it is checked against, the same for the first build and every forge process
         // (without --names, forge would find the project's full list from its working folder).
-        let root = try Fixtures.tempDirectory(), lib = root + "/openings", names = root + "/names"
-        try FileManager.default.copyItem(atPath: try Fixtures.goodLibraryForTheSmallNameList(), toPath: lib)
-        try FileManager.default.createDirectory(atPath: names, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: names + "/a.tsv")
-        let out = try Fixtures.tempDirectory()
-        let first = Build.run(BuildConfiguration(openingsPath: lib, outputDirectory: out,
-                                                 engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache),
-                                                 nameListPath: names))
-        try #require(!first.failed, "\(first.diagnostics.map(\.text))")
+        // The first build is the run's shared small-list build (`Fixtures.copyOfTheSmallListBuild`), copied with its sources.
+        let shared = try Fixtures.copyOfTheSmallListBuild()
+        let root = shared.root, lib = shared.openings, names = shared.names, out = shared.out
+        try #require(!shared.report.failed, "\(shared.report.diagnostics.map(\.text))")
         let log = root + "/forge.log"
         let forge = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("forge").path
         try #require(FileManager.default.isExecutableFile(atPath: forge))

@@ -177,10 +177,10 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 
     /// The fixture opening (80 positions) built with the real Stockfish: every legal move of every curriculum position
     /// has a note that passes its checks, the build says what it searched, and the bundle's rows read back true.
+    /// The bundle is the run's shared build of the good library (`Fixtures.copyOfTheGoodBundle`, a copy this test edits).
     @Test func aBuiltBundleHasAGoodNoteForEveryMove() throws {
-        let out = try Fixtures.tempDirectory()
-        let report = Build.run(BuildConfiguration(openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
-                                                  engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
+        let built = try Fixtures.copyOfTheGoodBundle()
+        let out = built.path, report = built.report
         #expect(!report.failed)
         #expect(report.diagnostics.filter { $0.code == AnnotatorCode.noteFailsChecks }.map(\.text) == [])
         #expect(report.counts["note_searches_all_moves"] == 80)
@@ -198,7 +198,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 
         // forge explain reads the bundle's note where it has one and computes the rest: 1.a3 is a legal move of the
         // start position (a curriculum position), 1...a6 is played where the bundle has no position.
-        let engine = EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)
+        let engine = EngineConfiguration(profile: Fixtures.goodBundleProfile, cacheDirectory: Self.cache)
         let r = runExplain(ExplainConfiguration(fen: nil, moves: ["a3", "a6"], format: .json, engine: engine, bundle: .required(out)))
         #expect(r.outcome == .ok && r.fromBundle == [true, false])
         let stored = try #require(try OpeningsBundle(path: out + "/openings.sqlite").moveNote(
@@ -222,9 +222,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 
     /// The audit finds what it is for: a row whose verdict the table does not give, a spoiler, a missing note.
     @Test func theAuditCatchesABrokenNote() throws {
-        let out = try Fixtures.tempDirectory()
-        _ = Build.run(BuildConfiguration(openingsPath: Fixtures.path("validate/good"), outputDirectory: out,
-                                         engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: Self.cache)))
+        let out = try Fixtures.copyOfTheGoodBundle().path
         let path = out + "/openings.sqlite"
         let copy = out + "/broken.sqlite"
         try FileManager.default.copyItem(atPath: path, toPath: copy)

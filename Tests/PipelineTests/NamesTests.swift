@@ -177,14 +177,10 @@ extension ClassifyConfiguration {
 
 @Suite(.serialized) struct BuildNamesTests {
     /// A build with a small list: names in the bundle, the list's own positions analysed at the name table's budget.
+    /// The build is the run's shared one of the good library against `names/a.tsv` (`Fixtures.copyOfTheSmallListBuild`).
     @Test func aBuildNamesTheTreeAndAnalysesTheNameTable() throws {
-        let names = try Fixtures.tempDirectory()
-        try FileManager.default.copyItem(atPath: Fixtures.path("names/a.tsv"), toPath: names + "/a.tsv")
-        let out = try Fixtures.tempDirectory(), cache = Fixtures.sharedEngineCache
-        let lib = try Fixtures.goodLibraryForTheSmallNameList()
-        let report = Build.run(BuildConfiguration(
-            openingsPath: lib, outputDirectory: out,
-            engine: EngineConfiguration(profile: .init(nodes: 30_000, multiPV: 3), cacheDirectory: cache), nameListPath: names))
+        let built = try Fixtures.copyOfTheSmallListBuild()
+        let out = built.out, report = built.report
         #expect(!report.failed, "\(report.diagnostics.map(\.text))")
         #expect(report.counts["name_table_positions"] == 2)
         let bundle = try OpeningsBundle(path: out + "/openings.sqlite")
