@@ -215,6 +215,21 @@ public final class OutputFile {
 
     static func reason(_ e: Int32) -> String { String(cString: strerror(e)) }
 
+    /// Creates the folder `path` and its missing parents (0777 less the umask): the one place an output folder is
+    /// made, so that a read-only file system, a missing permission or a file in the way is told with the folder and
+    /// the system's reason (`cannot create out/words: Read-only file system`, IO102), not Foundation's
+    /// "The operation could not be completed".
+    public static func createFolder(_ path: String) throws(OutputError) {
+        var isDir = stat()
+        if stat(path, &isDir) == 0 {
+            if (isDir.st_mode & S_IFMT) == S_IFDIR { return }
+            throw .cannotCreate(path, "it is a file, not a folder")
+        }
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !parent.isEmpty, parent != path { try createFolder(parent) }
+        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw .cannotCreate(path, reason(errno)) }
+    }
+
     /// A failed write as an error: `EPIPE` (the reader of a pipe went away: `| head`, `| true`, a named pipe's
     /// reader gone) is `.closedPipe`, anything else `.ioError`. The one place an output's errno becomes an outcome.
     static func writeFailure(_ name: String, _ e: Int32) -> OutputError {
