@@ -112,6 +112,7 @@ public struct FENExporter: PGNVisitor {
     }
 
     public mutating func beginMovetext() {
+        if let d = replayer.beginMovetext() { fail(d) }
         if options.includeStart && !replayer.isDead { append(replayer.position, ply: 0, san: nil, uci: nil, sequence: 0) }
     }
 

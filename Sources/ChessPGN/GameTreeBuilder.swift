@@ -45,6 +45,7 @@ public struct GameTreeBuilder: PGNVisitor {
         openings.removeAll()
         atLineStart = true
         deadDepth = nil
+        sawFEN = false
         budget.reset()
         writtenNumber = nil
         return .visit
@@ -52,10 +53,20 @@ public struct GameTreeBuilder: PGNVisitor {
 
     public mutating func tag(name: String, value: String, at location: PGNLocation) {
         game.tags.append(PGNTag(name: name, value: value, location: location))
-        if replaying, let d = replayer.tag(name: name, value: value, at: location) {
+        if replaying, let d = replayer.tag(name: name, value: value, at: location) { game.diagnostics.append(d) }
+        if name == "FEN", replaying { sawFEN = true }
+    }
+
+    /// A `FEN` tag was read: its start is judged when the movetext begins (`Replayer.beginMovetext`).
+    private var sawFEN = false
+
+    public mutating func beginMovetext() {
+        guard replaying, sawFEN else { return }
+        sawFEN = false
+        if let d = replayer.beginMovetext() {
             game.diagnostics.append(d)
-            if name == "FEN" { game.start = nil }
-        } else if name == "FEN", replaying {
+            game.start = nil
+        } else {
             game.start = replayer.start
         }
     }

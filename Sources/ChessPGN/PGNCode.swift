@@ -88,6 +88,13 @@ public enum PGNCode {
     /// A game beyond `GameLimits` (variation depth, variations, comments, moves): the excess left out and counted.
     public static let gameBeyondLimits = DiagnosticCode("PGN909", .error, "a game beyond the limits a game is kept to (variation depth, variations, comments, moves, tags): the rest left out, counted")
 
+    /// More movetext after a game's result (`1. e4 1-0 e5`): the game is not split; the rest up to the next
+    /// `[` first on its line is read past.
+    public static let movesAfterResult = DiagnosticCode("PGN911", .error, "more moves after the game's result (1. e4 1-0 e5): the game ends at its result, the rest up to the next tag pair first on its line is read past")
+
+    /// A tag pair inside movetext, not first on its line (`1. e4 [Event "x"] e5`): read past, the game is not split.
+    public static let tagInMovetext = DiagnosticCode("PGN912", .error, "a tag pair inside movetext that is not first on its line: read past; only a [ in column 1 starts the next game")
+
 
     /// Every code above; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
@@ -96,6 +103,6 @@ public enum PGNCode {
         missingResult, tooLong, braceInComment, longAlgebraicMove, unsupportedVariant, malformedCommand, unreadable, noJoiningMove, severalJoiningMoves, countersDoNotFollow,
         sideDoesNotAlternate, positionRepeats, badFENLine, binaryInput, tooManyProblems, setUpWithoutFEN, nulInTag,
         wrongCheckMarker, resultContradictsPosition, fenSurroundingSpace, fenPlacementNotCanonical,
-        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits, moveNumberMismatch,
+        fenCastlingNotCanonical, duplicateTag, gameBeyondLimits, moveNumberMismatch, movesAfterResult, tagInMovetext,
     ]
 }

@@ -356,8 +356,10 @@ public final class PGNReader {
                 advance()
             case 37 where col == 1:
                 skipLine()
-            case 91:  // `[`: the next game's tags; this one had no result
+            case 91 where col == 1:  // `[` first on its line: the next game's tags; this one had no result
                 break movetext
+            case 91:  // `[` inside a line: a tag pair in movetext, read past (the game is not split)
+                readPastTagInMovetext(&visitor, deliver: deliver && !stopped)
             case 123:  // {
                 readBraceComment(&visitor, deliver: visiting, parse: readsComments, reporting: deliver && !stopped)
             case 59:  // ;
@@ -416,6 +418,7 @@ public final class PGNReader {
                 advance()
                 finishWithResult(.unknown, at: loc, &visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, resultTag: resultTag)
                 ended = true
+                readPastMovesAfterResult(&visitor, deliver: deliver)
                 break movetext
             case 48...57:
                 let loc = here
@@ -446,6 +449,7 @@ public final class PGNReader {
                 if let o = resultToken() {
                     finishWithResult(o, at: loc, &visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, resultTag: resultTag)
                     ended = true
+                    readPastMovesAfterResult(&visitor, deliver: deliver)
                     break movetext
                 }
                 deliverMove(&visitor, at: loc, deliver: visiting)
@@ -456,6 +460,7 @@ public final class PGNReader {
                 if let o = resultToken() {
                     finishWithResult(o, at: loc, &visitor, deliver: deliver, depth: &depth, skipDepth: &skipDepth, resultTag: resultTag)
                     ended = true
+                    readPastMovesAfterResult(&visitor, deliver: deliver)
                     break movetext
                 }
                 if deliver && !stopped {
@@ -780,6 +785,51 @@ public final class PGNReader {
             report(&visitor, diagnostic(.warning, PGNCode.notUTF8, "byte 0x\(hex) is not UTF-8; the text is read as Latin-1", at: l))
         }
         return text
+    }
+
+    /// After a game's result only the next game may follow: blank space, then a `[` first on its line, a comment
+    /// or the end of the input. More movetext (`1. e4 1-0 e5`) is one PGN911 at its first token, and everything up
+    /// to the next `[` in column 1 is read past: the game is not split into a second one.
+    private func readPastMovesAfterResult<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
+        while Self.isSpace(peek()) { advance() }
+        let c = peek()
+        if c == -1 || c == 123 || c == 59 || (c == 91 && col == 1) || (c == 37 && col == 1) { return }
+        if deliver {
+            let loc = here
+            report(&visitor, diagnostic(.error, PGNCode.movesAfterResult,
+                                        "expected the end of the game after its result, found more moves: the rest up to the next tag pair first on its line is read past",
+                                        at: loc))
+        }
+        while true {
+            let c = peek()
+            if c == -1 || (c == 91 && col == 1) { return }
+            advance()
+        }
+    }
+
+    /// A `[` inside a line of movetext: one PGN912, then the tag pair is read past up to its `]` (a `]` inside
+    /// its quoted value does not end it) or the end of its line.
+    private func readPastTagInMovetext<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
+        if deliver {
+            report(&visitor, diagnostic(.error, PGNCode.tagInMovetext,
+                                        "expected moves, found a tag pair inside the movetext: it is read past (only a [ first on its line starts the next game)",
+                                        at: here))
+        }
+        advance()
+        var quoted = false
+        while true {
+            let c = peek()
+            if c == -1 || c == 10 || c == 13 { return }
+            advance()
+            if quoted {
+                if c == 92 { if peek() != 10 && peek() != 13 && peek() != -1 { advance() } }
+                else if c == 34 { quoted = false }
+            } else if c == 34 {
+                quoted = true
+            } else if c == 93 {
+                return
+            }
+        }
     }
 
     private func finishWithResult<V: PGNVisitor>(

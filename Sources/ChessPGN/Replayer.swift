@@ -86,11 +86,15 @@ public struct Replayer: Sendable {
 
     /// The game's `Variant` tag names another game than standard chess: nothing of it is played.
     private var refusedVariant = false
+    /// The game's `FEN` tag, held until its movetext begins: the tags' order does not decide how it is judged
+    /// (`[FEN]` before `[Variant "Chess960"]` is refused as a variant, PGN117, not as an illegal FEN, PGN107).
+    private var heldFEN: (value: String, at: PGNLocation)?
 
     /// Starts a new game from `start`.
     public mutating func reset(start: Position = .standard) {
         self.start = start
         refusedVariant = false
+        heldFEN = nil
         warnedLongAlgebraic = false
         lines.removeAll(keepingCapacity: true)
         lines.append(Line(position: start, dead: false))
@@ -101,10 +105,20 @@ public struct Replayer: Sendable {
     /// replaying visitor passes its tags here, so the rule is the same for every command.
     public mutating func tag(name: String, value: String, at loc: PGNLocation) -> Diagnostic? {
         switch name {
-        case "FEN": return setStart(fen: value, at: loc)
+        case "FEN":
+            heldFEN = (value, loc)
+            return nil
         case "Variant": return setVariant(value, at: loc)
         default: return nil
         }
+    }
+
+    /// The movetext begins: the held `FEN` tag (if any) sets the start, judged once every tag is known. Every
+    /// replaying visitor calls this from its `beginMovetext`, before it reads `start` or `position`.
+    public mutating func beginMovetext() -> Diagnostic? {
+        guard let fen = heldFEN else { return nil }
+        heldFEN = nil
+        return setStart(fen: fen.value, at: fen.at)
     }
 
     /// Whether `tag(name:value:at:)` reads a tag of this name (`FEN`, `Variant`): a visitor that only replays asks the

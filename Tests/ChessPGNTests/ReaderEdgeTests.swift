@@ -33,3 +33,55 @@ import Testing
     #expect(try reader.readGame(&builder))
     #expect(builder.game.diagnostics.map(\.code.string) == ["PGN117"], "\(builder.game.diagnostics.map(\.text))")
 }
+
+/// A result mid-movetext (`1. e4 1-0 e5`) ends the game at its result and the rest is one PGN911 at `e5`, read past:
+/// one game, not two. Before, `e5` began a second game.
+@Test func movesAfterAResultAreOneErrorNotASecondGame() throws {
+    let pgn = "[Event \"a\"]\n\n1. e4 1-0 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 *\n"
+    let reader = PGNReader(fileName: "mid.pgn", text: pgn)
+    var first = GameTreeBuilder(replaying: true, fileName: "mid.pgn")
+    #expect(try reader.readGame(&first))
+    let d = first.game.diagnostics
+    #expect(d.map(\.code.string) == ["PGN911"], "\(d.map(\.text))")
+    #expect(d.first?.location?.line == 3 && d.first?.location?.column == 11)
+    var second = GameTreeBuilder(replaying: true, fileName: "mid.pgn")
+    #expect(try reader.readGame(&second))
+    #expect(second.game.tags.first { $0.name == "Event" }?.value == "b")
+    var third = GameTreeBuilder(replaying: true, fileName: "mid.pgn")
+    #expect(try reader.readGame(&third) == false)
+}
+
+/// A tag pair inside a line of movetext is one PGN912 and is read past; the game goes on after it. Only a `[` first on
+/// its line starts the next game. Before, the tag began a second game with only a missing-result warning.
+@Test func aTagPairInsideMovetextIsAnErrorAndTheGameGoesOn() throws {
+    let pgn = "[Event \"a\"]\n\n1. e4 [Event \"x]y\"] e5 1-0\n"
+    let reader = PGNReader(fileName: "tag.pgn", text: pgn)
+    var first = GameTreeBuilder(replaying: true, fileName: "tag.pgn")
+    #expect(try reader.readGame(&first))
+    let d = first.game.diagnostics
+    #expect(d.map(\.code.string) == ["PGN912"], "\(d.map(\.text))")
+    #expect(d.first?.location?.column == 7)
+    var second = GameTreeBuilder(replaying: true, fileName: "tag.pgn")
+    #expect(try reader.readGame(&second) == false)
+}
+
+/// The FEN is judged when the movetext begins, not in file order: `[FEN]` before `[Variant "Chess960"]` is refused
+/// once, as a variant (PGN117). Before, the FEN was judged first and refused as an illegal FEN (PGN107) too.
+@Test func aChess960FENBeforeItsVariantTagIsRefusedAsAVariantOnly() throws {
+    let pgn = """
+        [Event "960"]
+        [FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]
+        [SetUp "1"]
+        [Variant "Chess960"]
+
+        1. e4 e5 *
+        """
+    var builder = GameTreeBuilder(replaying: true, fileName: "960.pgn")
+    let reader = PGNReader(fileName: "960.pgn", text: pgn)
+    #expect(try reader.readGame(&builder))
+    #expect(builder.game.diagnostics.map(\.code.string) == ["PGN117"], "\(builder.game.diagnostics.map(\.text))")
+    var exporter = FENExporter(options: FENExportOptions())
+    let again = PGNReader(fileName: "960.pgn", text: pgn)
+    #expect(try again.readGame(&exporter))
+    #expect(exporter.takeDiagnostics().map(\.code.string) == ["PGN117"])
+}

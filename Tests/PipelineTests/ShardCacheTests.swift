@@ -77,10 +77,18 @@ func tree(_ dir: String) -> [String: Data] {
         #expect(shards[0].contains(key: 0x463b96181691fc9c) == (0x463b96181691fc9c % 4 == 0))
     }
 
+    /// A home that does not exist is not created under it: `HOME=/nonexistent` falls back to `/tmp/contentforge-UID`.
+    /// Before, forge created `/nonexistent/.cache/contentforge`.
+    @Test func aMissingHomeIsNotWhereTheCacheGoes() throws {
+        let path = EngineConfiguration.defaultCachePath(environment: ["HOME": "/nonexistent-home-of-forge-tests"])
+        #expect(path == "/tmp/contentforge-\(getuid())/analysis.sqlite")
+        #expect(EngineConfiguration.defaultCachePath(environment: ["HOME": NSTemporaryDirectory()]).hasPrefix(NSTemporaryDirectory()))
+    }
+
     @Test func defaultCacheDoesNotDependOnTheCurrentDirectory() throws {
         #expect(EngineConfiguration.defaultCachePath(environment: ["FORGE_CACHE": "/x/c.sqlite", "HOME": "/h"]) == "/x/c.sqlite")
         #expect(EngineConfiguration.defaultCachePath(environment: ["XDG_CACHE_HOME": "/xdg", "HOME": "/h"]) == "/xdg/contentforge/analysis.sqlite")
-        #expect(EngineConfiguration.defaultCachePath(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == "/h/.cache/contentforge/analysis.sqlite")
+        #expect(EngineConfiguration.defaultCachePath(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"], isDirectory: { $0 == "/h" }) == "/h/.cache/contentforge/analysis.sqlite")
         #expect(EngineConfiguration.defaultCachePath(environment: [:]).hasPrefix("/tmp/contentforge-"))
         #expect(EngineConfiguration(cacheDirectory: "/d").cachePath == "/d/analysis.sqlite")
         #expect(EngineConfiguration(cacheDirectory: "/d", cachePath: "/f.sqlite").cachePath == "/f.sqlite")

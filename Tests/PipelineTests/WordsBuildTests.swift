@@ -154,10 +154,21 @@ func fixtureSource() -> WordsSourceOptions {
     #expect(locate(nil, ["FORGE_BUNDLE": "/x/y.dawg"], cwd: "/tmp").path == "/x/y.dawg")
     #expect(locate(nil, [:], cwd: "/repo/Sources/Words").path == "/repo/data/bundle/words/words.dawg")
     #expect(locate(nil, [:], cwd: "/tmp", exe: "/repo/.build/release/forge").path == "/repo/data/bundle/words/words.dawg")
-    let none = locate(nil, ["FORGE_BUNDLE": "/elsewhere"], cwd: "/tmp/a")
+    let none = locate(nil, [:], cwd: "/tmp/a")
     #expect(none.path == nil)
-    #expect(none.tried == ["/elsewhere/words/words.dawg", "/tmp/a/data/bundle/words/words.dawg",
-                           "/tmp/data/bundle/words/words.dawg", "/data/bundle/words/words.dawg"])
+    #expect(none.tried == ["/tmp/a/data/bundle/words/words.dawg", "/tmp/data/bundle/words/words.dawg", "/data/bundle/words/words.dawg"])
+}
+
+/// A set `FORGE_BUNDLE` that holds no dictionary is the only place looked (WRD510 names it), even where a checkout's
+/// `data/bundle` would be found. Before, `FORGE_BUNDLE=/dev/null` silently used `data/bundle`.
+@Test func aSetForgeBundleThatIsNoBundleIsNotFoundNotSkipped() {
+    let have: Set<String> = ["/repo/data/bundle/words/words.dawg"]
+    let got = WordsBundleLocator.locate(explicit: nil, environment: ["FORGE_BUNDLE": "/dev/null"], currentDirectory: "/repo",
+                                        executablePath: nil, exists: have.contains)
+    #expect(got == WordsDictionaryLocation(path: nil, tried: ["/dev/null/words/words.dawg"]))
+    let d = WordsBundleLocator.notFound(got, explicit: false)
+    #expect(d.code.string == "WRD510")
+    #expect(d.message.contains("/dev/null/words/words.dawg"))
 }
 
 @Test func solveScoresSortsAndRejectsBadInput() throws {
@@ -328,4 +339,22 @@ func listEntries(_ path: String) throws -> [String] {
         #expect(!r.output.unicodeScalars.contains { $0.value == 0x1B }, "\(r.output)")
         #expect(r.output.hasPrefix("ca\\u{1B}t: not a word\n"), "\(r.output)")
     }
+}
+
+/// A folder that cannot be made is told with the folder and the system's reason (IO102, `OutputFile.createFolder`, used
+/// by words build and the build lock), not Foundation's "The operation could not be completed".
+@Test func anOutputFolderThatCannotBeMadeNamesItsPathAndReason() throws {
+    let dir = try wordsTempDir()
+    let file = dir + "/in-the-way"
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+    do throws(OutputError) {
+        try OutputFile.createFolder(file + "/words")
+        Issue.record("created a folder under a file")
+    } catch {
+        #expect(error.description == "cannot create \(file): it is a file, not a folder")
+        #expect(error.code.string == "IO102")
+    }
+    try OutputFile.createFolder(dir + "/a/b")
+    var isDir: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: dir + "/a/b", isDirectory: &isDir) && isDir.boolValue)
 }

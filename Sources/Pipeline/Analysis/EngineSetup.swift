@@ -38,15 +38,23 @@ public struct EngineConfiguration: Sendable {
 
     /// The cache every command uses unless `--cache PATH` says otherwise; it does not depend on the
     /// current directory: `$FORGE_CACHE` (a file), else `$XDG_CACHE_HOME/contentforge/analysis.sqlite`,
-    /// else `$HOME/.cache/contentforge/analysis.sqlite`, else `/tmp/contentforge-UID/analysis.sqlite`.
+    /// else `$HOME/.cache/contentforge/analysis.sqlite` when `$HOME` is a directory that exists (forge never creates
+    /// a missing home: `HOME=/nonexistent` falls through), else `/tmp/contentforge-UID/analysis.sqlite`.
     public static var defaultCachePath: String { defaultCachePath(environment: ProcessInfo.processInfo.environment) }
 
-    /// `defaultCachePath` for a given environment (tests pass their own).
-    public static func defaultCachePath(environment env: [String: String]) -> String {
+    /// `defaultCachePath` for a given environment (tests pass their own, and whether a folder exists).
+    public static func defaultCachePath(environment env: [String: String],
+                                        isDirectory: (String) -> Bool = EngineConfiguration.isExistingDirectory) -> String {
         if let file = env["FORGE_CACHE"], !file.isEmpty { return file }
         if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/contentforge/" + cacheFileName }
-        if let home = env["HOME"], home.hasPrefix("/") { return home + "/.cache/contentforge/" + cacheFileName }
+        if let home = env["HOME"], home.hasPrefix("/"), isDirectory(home) { return home + "/.cache/contentforge/" + cacheFileName }
         return "/tmp/contentforge-\(getuid())/" + cacheFileName
+    }
+
+    /// Whether `path` is a directory that exists (following links, as the cache's folder is reached).
+    public static func isExistingDirectory(_ path: String) -> Bool {
+        var dir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &dir) && dir.boolValue
     }
 
     /// The folder forge picks itself when neither `--cache` nor `$FORGE_CACHE` names a file (`CacheFolder` holds it

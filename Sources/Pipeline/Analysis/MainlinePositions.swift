@@ -33,6 +33,7 @@ struct MainlinePositions: PGNVisitor {
     }
 
     mutating func beginMovetext() {
+        if let d = replayer.beginMovetext() { diagnostics.append(d) }
         positions.append(located(replayer.start, gameStart))
     }
 

@@ -150,10 +150,10 @@ final class BundleLock {
 
     /// Takes the lock, or throws BLD101 naming the process that holds it.
     static func acquire(_ paths: BundlePaths) throws(Diagnostic) -> BundleLock {
-        do {
-            try FileManager.default.createDirectory(atPath: paths.parent, withIntermediateDirectories: true)
+        do throws(OutputError) {
+            try OutputFile.createFolder(paths.parent)
         } catch {
-            throw Diagnostic(BuildCode.cannotWrite, "cannot create \(paths.parent): \(error.localizedDescription)")
+            throw Diagnostic(BuildCode.cannotWrite, error.description)
         }
         let fd = open(paths.lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {

@@ -308,7 +308,12 @@ enum GameTags {
 
     /// `game` with its `ECO`, `Opening`, `Variation` and `SubVariation` tag lines removed and `added` (the name's
     /// `ECO` and `Opening` lines, ``tagLines(_:)``) put after its last tag line (before its movetext when it has no tags).
-    static func retagged(_ game: ArraySlice<UInt8>, adding added: [UInt8]) -> [UInt8] {
+    /// The lines it adds end as the game's first line does: a CRLF file stays CRLF (`--in-place` included).
+    static func retagged(_ game: ArraySlice<UInt8>, adding lfLines: [UInt8]) -> [UInt8] {
+        let firstLF = game.firstIndex(of: 10)
+        let crlf = firstLF.map { $0 > game.startIndex && game[$0 - 1] == 13 } ?? false
+        let newline: [UInt8] = crlf ? [13, 10] : [10]
+        let added = crlf ? lfLines.flatMap { $0 == 10 ? newline : [$0] } : lfLines
         var out: [UInt8] = []
         out.reserveCapacity(game.count + added.count)
         var i = game.startIndex
@@ -325,11 +330,11 @@ enum GameTags {
             while k < lineEnd, game[k] != 32, game[k] != 9, game[k] != UInt8(ascii: "\"") { k += 1 }
             let name = game[(j + 1)..<k]
             if !replaced.contains(where: { $0.elementsEqual(name) }) { out += game[i..<next] }
-            if lineEnd == game.endIndex { out.append(10) }
+            if lineEnd == game.endIndex { out += newline }
             i = next
         }
         out += added
-        if !sawTag { out.append(10) }
+        if !sawTag { out += newline }
         out += game[i...]
         return out
     }

@@ -93,6 +93,7 @@ struct GameNamer: PGNVisitor {
     }
 
     mutating func beginMovetext() {
+        if let d = replayer.beginMovetext() { fail(d) }
         var first = Open(line: 0, ply: 0)
         if !replayer.isDead, let own = names.name(of: replayer.position) { first.best = (0, own, replayer.position) }
         open.append(first)

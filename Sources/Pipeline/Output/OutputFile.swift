@@ -69,12 +69,18 @@ public final class OutputFile {
         var st = link
         var resolved = path
         if (link.st_mode & S_IFMT) == S_IFLNK {
-            guard let real = realpath(path, nil) else {
-                throw .cannotCreate(path, "it is a symbolic link to a file that does not exist")
+            if let real = realpath(path, nil) {
+                resolved = String(cString: real)
+                free(real)
+                guard stat(resolved, &st) == 0 else { throw .cannotCreate(path, Self.reason(errno)) }
+            } else {
+                // `/dev/stdout` on a pipe is a link to `/proc/self/fd/1`, itself a link to `pipe:[N]` that no path
+                // names: realpath fails, stat reaches the pipe. A device, FIFO or socket reached so is written
+                // through (rule 3); anything else that realpath cannot name is a dangling link.
+                guard stat(path, &st) == 0, !Self.isFileOrFolder(st) else {
+                    throw .cannotCreate(path, "it is a symbolic link to a file that does not exist")
+                }
             }
-            resolved = String(cString: real)
-            free(real)
-            guard stat(resolved, &st) == 0 else { throw .cannotCreate(path, Self.reason(errno)) }
         }
         switch st.st_mode & S_IFMT {
         case S_IFDIR:
@@ -97,6 +103,11 @@ public final class OutputFile {
     }
 
     deinit { discard() }
+
+    private static func isFileOrFolder(_ st: stat) -> Bool {
+        let kind = st.st_mode & S_IFMT
+        return kind == S_IFREG || kind == S_IFDIR
+    }
 
     /// Buffers `bytes`; writes when 64 KiB are buffered.
     public func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
@@ -203,6 +214,21 @@ public final class OutputFile {
     }
 
     static func reason(_ e: Int32) -> String { String(cString: strerror(e)) }
+
+    /// Creates the folder `path` and its missing parents (0777 less the umask): the one place an output folder is
+    /// made, so that a read-only file system, a missing permission or a file in the way is told with the folder and
+    /// the system's reason (`cannot create out/words: Read-only file system`, IO102), not Foundation's
+    /// "The operation could not be completed".
+    public static func createFolder(_ path: String) throws(OutputError) {
+        var isDir = stat()
+        if stat(path, &isDir) == 0 {
+            if (isDir.st_mode & S_IFMT) == S_IFDIR { return }
+            throw .cannotCreate(path, "it is a file, not a folder")
+        }
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !parent.isEmpty, parent != path { try createFolder(parent) }
+        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw .cannotCreate(path, reason(errno)) }
+    }
 
     /// A failed write as an error: `EPIPE` (the reader of a pipe went away: `| head`, `| true`, a named pipe's
     /// reader gone) is `.closedPipe`, anything else `.ioError`. The one place an output's errno becomes an outcome.

@@ -146,10 +146,10 @@ public enum WordsBuild {
         let sourceWords = Set(source.words.map(\.word))
         let finalWords = Set(list.words.map(\.word))
 
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        do throws(OutputError) {
+            try OutputFile.createFolder(out)
         } catch {
-            return WordsBuildReport(diagnostics: diags + [Diagnostic(WordsCode.cannotWriteOutput, "cannot create \(out): \(error.localizedDescription)")], summary: [])
+            return WordsBuildReport(diagnostics: diags + [Diagnostic(WordsCode.cannotWriteOutput, error.description)], summary: [])
         }
         let topTier = Tier(level: config.source.maxLevel) ?? .full
         let tiers = Tier.allCases.filter { $0 <= topTier }

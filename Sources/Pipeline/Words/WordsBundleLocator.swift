@@ -19,7 +19,8 @@ public enum WordsBundleLocator {
 
     /// Looks for the dictionary, in this order:
     /// 1. `explicit` (`--dawg FILE`), and only it when given;
-    /// 2. `$FORGE_BUNDLE/words/words.dawg` (or `$FORGE_BUNDLE` when it names a `.dawg` file);
+    /// 2. `$FORGE_BUNDLE/words/words.dawg` (or `$FORGE_BUNDLE` when it names a `.dawg` file), and only it when set:
+    ///    a `FORGE_BUNDLE` that holds no dictionary (`/dev/null`, a typo) is WRD510, never a silent `data/bundle`;
     /// 3. `data/bundle/words/words.dawg` wherever `ForgeData` finds forge's data (`$FORGE_SHARE`, the working
     ///    directory and its parents, an installed forge's `share/contentforge`, the checkout `.build/release/forge`
     ///    was built in).
@@ -39,7 +40,7 @@ public enum WordsBundleLocator {
         if let bundle = environment[environmentVariable], !bundle.isEmpty {
             let base = bundle.hasPrefix("/") ? bundle : (currentDirectory as NSString).appendingPathComponent(bundle)
             let p = base.hasSuffix(".dawg") ? base : (base as NSString).appendingPathComponent("words/words.dawg")
-            if attempt(p) { return WordsDictionaryLocation(path: tried.last, tried: tried) }
+            return WordsDictionaryLocation(path: attempt(p) ? tried.last : nil, tried: tried)
         }
         let found = ForgeData.locate(relativePath, environment: environment, currentDirectory: currentDirectory,
                                      executablePath: executablePath, exists: { p in !tried.contains(p) && exists(p) })
