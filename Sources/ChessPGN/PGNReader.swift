@@ -791,9 +791,14 @@ public final class PGNReader {
     /// or the end of the input. More movetext (`1. e4 1-0 e5`) is one PGN911 at its first token, and everything up
     /// to the next `[` in column 1 is read past: the game is not split into a second one.
     private func readPastMovesAfterResult<V: PGNVisitor>(_ visitor: inout V, deliver: Bool) {
-        while Self.isSpace(peek()) { advance() }
+        var lineEnds = 0
+        while Self.isSpace(peek()) {
+            if peek() == 10 { lineEnds += 1 }
+            advance()
+        }
         let c = peek()
-        if c == -1 || c == 123 || c == 59 || (c == 91 && col == 1) || (c == 37 && col == 1) { return }
+        // After a blank line, movetext is the next game written without tags (a PGN idiom): not more moves.
+        if lineEnds >= 2 || c == -1 || c == 123 || c == 59 || (c == 91 && col == 1) || (c == 37 && col == 1) { return }
         if deliver {
             let loc = here
             report(&visitor, diagnostic(.error, PGNCode.movesAfterResult,
