@@ -25,7 +25,7 @@ done
 
 build() {  # name sources…
   local name=$1; shift
-  swiftc -sanitize=fuzzer -parse-as-library -O -module-name "Fuzz_$name" "$@" -o "$work/fuzz-$name" 2> "$work/build-$name.log"
+  swiftc -sanitize=fuzzer -parse-as-library -O -module-name "Fuzz_$name" -package-name ContentForgeFuzz "$@" -o "$work/fuzz-$name" 2> "$work/build-$name.log"
 }
 if ! { build chess "$work"/src-chess/*.swift scripts/fuzz/ChessTarget.swift \
        && build words "$work"/src-words/*.swift scripts/fuzz/WordsTarget.swift \
