@@ -27,13 +27,22 @@ build() {  # name sources…
   local name=$1; shift
   swiftc -sanitize=fuzzer -parse-as-library -O -module-name "Fuzz_$name" -package-name ContentForgeFuzz "$@" -o "$work/fuzz-$name" 2> "$work/build-$name.log"
 }
-if ! { build chess "$work"/src-chess/*.swift scripts/fuzz/ChessTarget.swift \
-       && build words "$work"/src-words/*.swift scripts/fuzz/WordsTarget.swift \
-       && build uci "$work"/src-uci/*.swift scripts/fuzz/UCITarget.swift; }; then
-  echo "fuzz: swiftc -sanitize=fuzzer failed (see $work/build-*.log); running the seeded mutation test instead" >&2
-  FUZZ_ITERATIONS=$((seconds * 200)) swift test --filter 'MutationTests|EngineAnswerMutationTests' 
+# Whether this toolchain can build a fuzzer at all: a target that does nothing. Only when it cannot is the seeded
+# mutation test run instead; when it can, a target of ours that does not build is an error (it hid one before).
+printf '@_cdecl("LLVMFuzzerTestOneInput") public func probe(_ d: UnsafePointer<UInt8>, _ n: Int) -> CInt { 0 }\n' > "$work/probe.swift"
+if ! build probe "$work/probe.swift"; then
+  echo "fuzz: this toolchain cannot build a fuzzer (swiftc -sanitize=fuzzer, see $work/build-probe.log); running the seeded mutation test instead" >&2
+  FUZZ_ITERATIONS=$((seconds * 200)) swift test --filter 'MutationTests|EngineAnswerMutationTests'
   exit
 fi
+for target in "chess src-chess ChessTarget" "words src-words WordsTarget" "uci src-uci UCITarget"; do
+  set -- $target
+  if ! build "$1" "$work/$2"/*.swift "scripts/fuzz/$3.swift"; then
+    echo "fuzz: the $1 fuzz target does not build (the toolchain can build fuzzers); $work/build-$1.log:" >&2
+    grep -m 5 'error:' "$work/build-$1.log" >&2 || head -n 20 "$work/build-$1.log" >&2
+    exit 1
+  fi
+done
 
 # Seeds: the fixtures each reader is tested with.
 seed() {  # target files…
