@@ -28,10 +28,7 @@ import Testing
 
         1. e4 e5 *
         """
-    var builder = GameTreeBuilder(replaying: true, fileName: "960.pgn")
-    let reader = PGNReader(fileName: "960.pgn", text: pgn)
-    #expect(try reader.readGame(&builder))
-    #expect(builder.game.diagnostics.map(\.code.string) == ["PGN117"], "\(builder.game.diagnostics.map(\.text))")
+    #expect(try replayedCodes(pgn, file: "960.pgn") == ["PGN117"])
 }
 
 /// A result mid-movetext (`1. e4 1-0 e5`) ends the game at its result and the rest is one PGN911 at `e5`, read past:
@@ -76,12 +73,16 @@ import Testing
 
         1. e4 e5 *
         """
-    var builder = GameTreeBuilder(replaying: true, fileName: "960.pgn")
-    let reader = PGNReader(fileName: "960.pgn", text: pgn)
-    #expect(try reader.readGame(&builder))
-    #expect(builder.game.diagnostics.map(\.code.string) == ["PGN117"], "\(builder.game.diagnostics.map(\.text))")
+    #expect(try replayedCodes(pgn, file: "960.pgn") == ["PGN117"])
     var exporter = FENExporter(options: FENExportOptions())
     let again = PGNReader(fileName: "960.pgn", text: pgn)
     #expect(try again.readGame(&exporter))
     #expect(exporter.takeDiagnostics().map(\.code.string) == ["PGN117"])
+}
+
+/// The codes a replaying tree builder reports for the first game of `pgn`.
+private func replayedCodes(_ pgn: String, file: String) throws -> [String] {
+    var builder = GameTreeBuilder(replaying: true, fileName: file)
+    #expect(try PGNReader(fileName: file, text: pgn).readGame(&builder))
+    return builder.game.diagnostics.map(\.code.string)
 }
