@@ -22,6 +22,7 @@ struct Forge: ParsableCommand {
             AnnotateCommand.self,
             WordsCommand.self,
             ExplainCommand.self,
+            ReportCommand.self,
             PerftCommand.self,
         ]
     )

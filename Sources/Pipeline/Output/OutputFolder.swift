@@ -12,7 +12,7 @@ import Darwin
 ///
 /// 1. A folder that does not exist, or an empty one, is forge's to fill.
 /// 2. A folder that holds the marker forge writes into it (`manifest.json` that reads as a bundle
-///    manifest, `counts.json` that reads as a words build's counts) is forge's to replace — a bundle only
+///    manifest, `counts.json` that reads as a words build's counts, `report.json` of `forge report`) is forge's to replace — a bundle only
 ///    when every other file in it is one its manifest lists (a copied manifest does not make the user's
 ///    other files forge's to remove).
 /// 3. Anything else — a folder of someone's files, a regular file, a device, a link to nothing — is
@@ -30,11 +30,14 @@ public enum OutputFolder {
         case bundleManifest
         /// `counts.json` of a words build (`forge words build`).
         case wordsCounts
+        /// `report.json` of a course site (`forge report`).
+        case courseSite
 
         var fileName: String {
             switch self {
             case .bundleManifest: "manifest.json"
             case .wordsCounts: "counts.json"
+            case .courseSite: CourseSiteManifest.fileName
             }
         }
 
@@ -52,6 +55,10 @@ public enum OutputFolder {
                 }
                 return strays.sorted()
             case .wordsCounts: return []
+            case .courseSite:
+                guard let site = try? JSONDecoder().decode(CourseSiteManifest.self, from: data),
+                      let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+                return walker.compactMap { $0 as? String }.filter { $0 != fileName && !site.files.contains($0) }.sorted()
             }
         }
 
@@ -61,6 +68,7 @@ public enum OutputFolder {
             switch self {
             case .bundleManifest: (try? Manifest(json: data)) != nil
             case .wordsCounts: (try? JSONDecoder().decode(WordsCounts.self, from: data)) != nil
+            case .courseSite: (try? JSONDecoder().decode(CourseSiteManifest.self, from: data))?.generator == CourseSiteManifest.generatorName
             }
         }
     }
