@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 .PHONY: help setup build release install install-data test lint-workflows validate validate-deep regenerate-check build-data engine-store bench perft-deep fuzz ci clean
 
 help:
-	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine, slurm-wlm, munge, kubernetes-validate (idempotent)"
+	@echo "make setup        install stockfish, pgn-extract, scowl, wamerican-huge, libsqlite3-dev, hyperfine, slurm-wlm, munge, chromium, python3-pil, kubernetes-validate (idempotent)"
 	@echo "make build        debug build of forge"
 	@echo "make install      release build, then forge into \$$(PREFIX)/bin and its data into \$$(PREFIX)/share/contentforge (PREFIX=$(PREFIX))"
 	@echo "make test         the whole test suite (talks to the real Stockfish), the workflow lint and the deploy/ checks"

@@ -2,7 +2,7 @@
 # Installs what ContentForge needs from Debian (Slurm and munge for CI's real cluster too) and PyPI (reference tools,
 # the Kubernetes schema check); idempotent.
 set -euo pipefail
-debs=(stockfish pgn-extract scowl wamerican-huge libsqlite3-dev hyperfine shellcheck python3-yaml slurm-wlm munge)
+debs=(stockfish pgn-extract scowl wamerican-huge libsqlite3-dev hyperfine shellcheck python3-yaml slurm-wlm munge chromium python3-pil)
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -11,7 +11,7 @@ import Testing
         ["cache"], ["cache", "merge"], ["cache", "stats"], ["cache", "export-store"], ["cache", "verify-store"], ["annotate"],
         ["words"], ["words", "build"], ["words", "lookup"], ["words", "solve"],
         ["words", "solve", "wordhunt"], ["words", "solve", "anagrams"], ["words", "solve", "wordbites"],
-        ["explain"], ["perft"],
+        ["explain"], ["report"], ["perft"],
     ]
 
     /// The names under a help page's SUBCOMMANDS heading.
@@ -77,6 +77,7 @@ import Testing
             (["words", "solve", "wordbites", "--dawg", "none.dawg", "t", "r", "a", "h:er"], 66),
             (["perft", "--fen", "BAD", "1"], 64),
             (["explain", "--no-cache", "e4", "e4"], 64),
+            (["report", "none", "--out", "site"], 66),
         ]
     }
 
