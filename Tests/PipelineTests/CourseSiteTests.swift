@@ -39,7 +39,7 @@ struct CourseBoardTests {
                                label: "5. ?")
         let drawn = Self.pieces(svg)
         #expect(drawn == Self.expected(String(fen.split(separator: " ")[0]), fromWhite: fromWhite))
-        #expect(drawn.values.reduce(0) { $0 + $1.count } == 30)
+        #expect(drawn.values.reduce(0) { $0 + $1.count } == 32)
         // Spot checks by hand: White's king on e1, Black's knight on f6.
         #expect(drawn["w-k"] == [fromWhite ? "4,7" : "3,0"])
         #expect(drawn["b-n"]?.contains(fromWhite ? "5,2" : "2,5") == true)
