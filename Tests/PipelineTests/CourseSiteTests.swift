@@ -152,6 +152,10 @@ struct CourseSiteTests {
         let missing = CourseSite.run(CourseSiteConfiguration(bundleDirectory: root + "/none", outputDirectory: root + "/site"))
         #expect(missing.outcome == .noInput && missing.diagnostics.map(\.code.string) == ["BND414"])
         let bundle = try Fixtures.copyOfTheGoodBundle()
+        // A site written before stays as it was when the next run is refused.
+        let old = root + "/old-site"
+        #expect(CourseSite.run(CourseSiteConfiguration(bundleDirectory: bundle.path, outputDirectory: old)).outcome == .ok)
+        let oldFiles = try files(old)
         let db = try #require(FileHandle(forUpdatingAtPath: bundle.path + "/openings.sqlite"))
         try db.seek(toOffset: 5000)
         try db.write(contentsOf: Data([0x55]))
@@ -159,6 +163,9 @@ struct CourseSiteTests {
         let edited = CourseSite.run(CourseSiteConfiguration(bundleDirectory: bundle.path, outputDirectory: root + "/site"))
         #expect(edited.outcome == .noInput && edited.diagnostics.map(\.code.string) == ["BND415"])
         #expect(!FileManager.default.fileExists(atPath: root + "/site"))
+        #expect(CourseSite.run(CourseSiteConfiguration(bundleDirectory: bundle.path, outputDirectory: old)).outcome == .noInput)
+        #expect(try files(old) == oldFiles)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["old-site"])
     }
 
     @Test func anOutputThatIsTheBundleOrSomeonesFolderIsRefused() throws {
