@@ -24,7 +24,7 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
         #expect(lines.count == 25)
         for (i, l) in lines.enumerated() {
             #expect(l.hasPrefix("{\"ply\":\(i + 1),\"san\":"))
-            let keys = ["\"ply\"", "\"san\"", "\"uci\"", "\"fen\"", "\"motifs\"", "\"concepts\"", "\"explanation\"", "\"source\"", "\"arrows\"", "\"answer\"", "\"claim\""]
+            let keys = ["\"ply\"", "\"san\"", "\"uci\"", "\"fenBefore\"", "\"motifs\"", "\"concepts\"", "\"explanation\"", "\"source\"", "\"arrows\"", "\"answer\"", "\"claim\""]
             let positions = keys.compactMap { l.range(of: $0)?.lowerBound }
             #expect(positions.count == keys.count && positions == positions.sorted(), "key order in \(l)")
             let o = try #require(try JSONSerialization.jsonObject(with: Data(l.utf8)) as? [String: Any])
@@ -43,7 +43,7 @@ private func temp(_ name: String) -> String { NSTemporaryDirectory() + "annotate
             #expect(o["claim"] is NSNull, "no engine, no claim: \(l)")
         }
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-        #expect(first["fen"] as? String == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        #expect(first["fenBefore"] as? String == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
         #expect(first["uci"] as? String == "e2e4")
         #expect((first["concepts"] as? [String])?.contains("centre control") == true)
 

@@ -41,7 +41,7 @@ struct ExplainOutputTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(ExplainJSON.array([note], at: [game], fromBundle: [true]).utf8))
                                     as? [[String: Any]])
         let object = try #require(json.first)
-        #expect(object["fen"] as? String == game.fen())
+        #expect(object["fenBefore"] as? String == game.fen())
         let better = try #require(object["betterLine"] as? [String: Any])
         let refutation = try #require(object["refutationLine"] as? [String: Any])
         #expect(better["cp"] as? Int == 40 && better["mate"] == nil)

@@ -4,7 +4,7 @@ import ChessPGN
 import Explainer
 
 enum AnnotationJSON {
-    /// `{"ply":3,"san":"Nf3","uci":"g1f3","fen":"…","motifs":[{"name":"develops","squares":["g1","f3"]}],…,
+    /// `{"ply":3,"san":"Nf3","uci":"g1f3","fenBefore":"…","motifs":[{"name":"develops","squares":["g1","f3"]}],…,
     /// "answer":{"uci":"b8c6","san":"Nc6","arrows":["Gb8c6"]},"claim":{"kind":"threatens","cp":152,"depth":14,"nodes":120000}}`
     static func line(_ a: MoveAnnotation) -> String {
         let motifs = a.motifs.map { m in
@@ -14,7 +14,7 @@ enum AnnotationJSON {
         }
         let answer = a.answer.map { "{\"uci\":\(string($0.uci)),\"san\":\(string($0.san)),\"arrows\":[\($0.arrows.map { string($0.text) }.joined(separator: ","))]}" } ?? "null"
         let claim = a.claim.map { "{\"kind\":\(string($0.kind.rawValue)),\(score($0.evidence.score)),\"depth\":\($0.evidence.depth),\"nodes\":\($0.evidence.nodes)}" } ?? "null"
-        return "{\"ply\":\(a.ply),\"san\":\(string(a.san)),\"uci\":\(string(a.uci)),\"fen\":\(string(a.fenBefore)),"
+        return "{\"ply\":\(a.ply),\"san\":\(string(a.san)),\"uci\":\(string(a.uci)),\"fenBefore\":\(string(a.fenBefore)),"
             + "\"motifs\":[\(motifs.joined(separator: ","))],"
             + "\"concepts\":[\(a.concepts.map(string).joined(separator: ","))],"
             + "\"explanation\":\(string(a.explanation)),\"source\":\(string(a.source.rawValue)),"

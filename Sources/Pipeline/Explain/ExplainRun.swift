@@ -172,7 +172,9 @@ enum ExplainJSON {
     struct Object: Encodable {
         var move: String
         var san: String
-        var fen: String
+        /// The position the move is played from, as the game reached it (`fen` in forge's JSON is always a
+        /// position after a move or the position analysed; the one before a move is `fenBefore`).
+        var fenBefore: String
         var verdict: String?
         var drop: Int?
         var rank: Int?
@@ -208,7 +210,7 @@ enum ExplainJSON {
 
     /// `game`: the position before the move as the game reached it (its move counters; a bundle's note has `0 1`).
     static func object(_ n: Note, at game: Position, fromBundle: Bool) -> Object {
-        Object(move: n.uci, san: n.san, fen: game.fen(), verdict: n.verdict?.rawValue, drop: n.grade?.drop, rank: n.grade?.rank,
+        Object(move: n.uci, san: n.san, fenBefore: game.fen(), verdict: n.verdict?.rawValue, drop: n.grade?.drop, rank: n.grade?.rank,
                text: n.text, fromBundle: fromBundle, better: n.better?.uci.first, refutation: n.refutation?.uci, threat: n.threat?.uci.first,
                answer: n.answer?.uci.first, betterLine: line(n.better, moverFirst: true),
                refutationLine: line(n.refutation, moverFirst: false), answerLine: line(n.answer, moverFirst: false),
