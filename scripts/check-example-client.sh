@@ -79,7 +79,7 @@ expect "^tactic: Barnes Opening: Fool's Mate \(A00\): mate 1 at ply 3: Black mat
 expect '^word hunt: [1-9][0-9]* words'
 expect '^word hunt has: cat tea eat$'
 expect '^anagrams tarsin: [1-9][0-9]* words, best [a-z]+$'
-expect '^word bites c a t h:er v:in s: [1-9][0-9]* words, best [a-z]+$'
+expect '^word bites c a t h:er v:in s: [1-9][0-9]* words, best [a-z]+ \((across|down)\)$'
 
 # 4. The bundle's promises, in SQL (python3's sqlite3: the reference reader, not ours).
 SCHEMA="$schema" python3 - "$bundle/openings.sqlite" <<'PY' || failures=$((failures + 1))

@@ -23,21 +23,21 @@ public struct Rack: Sendable, Hashable {
 }
 
 /// One word made from a rack: the rack positions it uses, in order, and its points.
-public struct AnagramsSolution: Sendable, Hashable, Codable {
-    public var word: String
-    public var tiles: [Int]
-    public var score: Int
-    public var tier: Tier
+package struct AnagramsSolution: Sendable, Hashable, Codable {
+    package var word: String
+    package var tiles: [Int]
+    package var score: Int
+    package var tier: Tier
 }
 
 /// Anagrams: words of 3 letters or more from the rack's letters, each letter at most as often
 /// as the rack holds it, scored by `WordGame.anagrams`' table.
-public enum AnagramsSolver {
+package enum AnagramsSolver {
     /// Every word the rack spells, by score (highest first), then alphabetically; never
     /// longer than the rack. Words rarer than `maxTier` are left out.
     ///
     /// `solve(try Rack(parsing: "tarsin"), in: dict)` finds `trains` (2000) first.
-    public static func solve(_ rack: Rack, in dictionary: WordDictionary, maxTier: Tier = WordGame.anagrams.defaultTier) -> [AnagramsSolution] {
+    package static func solve(_ rack: Rack, in dictionary: WordDictionary, maxTier: Tier = WordGame.anagrams.defaultTier) -> [AnagramsSolution] {
         var counts = [Int](repeating: 0, count: 26)
         for l in rack.letters { counts[Int(l)] += 1 }
         var found: [(letters: [UInt8], tier: UInt8)] = []

@@ -103,11 +103,6 @@ package struct WordList: Sendable, Equatable {
         out.rejected = rejected
         return (out, report)
     }
-
-    /// The words of `count` letters in `lengths` and of tier `maxTier` or more common.
-    package func filtered(lengths: ClosedRange<Int>, maxTier: Tier = .insane) -> [TieredWord] {
-        words.filter { lengths.contains($0.word.utf8.count) && $0.tier <= maxTier }
-    }
 }
 
 /// What the deny rule did to a word list: per lemma, the source words it removed and the

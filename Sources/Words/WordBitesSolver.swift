@@ -60,27 +60,27 @@ public enum BitesDirection: String, Sendable, Codable, CaseIterable {
     case across, down
 
     /// The board is 8 cells wide and 9 tall, so a word across has at most 8 letters, down 9.
-    public var maxLength: Int { self == .across ? 8 : 9 }
+    public var maxLength: Int { self == .across ? 8 : WordGame.wordBites.maxCells }
 }
 
 /// One Word Bites word: the tiles it uses in order, the letters each gives, its direction and points.
-public struct WordBitesSolution: Sendable, Hashable, Codable {
-    public var word: String
-    public var tiles: [Int]
+package struct WordBitesSolution: Sendable, Hashable, Codable {
+    package var word: String
+    package var tiles: [Int]
     /// The letters each used tile gives, in order (`er`, or one letter of a crossing tile).
-    public var parts: [String]
-    public var direction: BitesDirection
-    public var score: Int
-    public var tier: Tier
+    package var parts: [String]
+    package var direction: BitesDirection
+    package var score: Int
+    package var tier: Tier
 }
 
 /// Word Bites: words of 3 letters or more built from the tiles, read across or down.
-public enum WordBitesSolver {
+package enum WordBitesSolver {
     /// Every word the tiles make (once: across before down, first tile choice found), by
     /// score, then alphabetically. Words rarer than `maxTier` are left out.
     ///
     /// `solve([.vertical(19, 7), .single(4)], in: dict)` finds `the` down (`t`,`h` then `e`), not across.
-    public static func solve(_ tiles: [BitesTile], in dictionary: WordDictionary, maxTier: Tier = WordGame.wordBites.defaultTier) -> [WordBitesSolution] {
+    package static func solve(_ tiles: [BitesTile], in dictionary: WordDictionary, maxTier: Tier = WordGame.wordBites.defaultTier) -> [WordBitesSolution] {
         guard tiles.count <= 64 else { return [] }
         let (found, directions, parts) = dictionary.withAutomaton { a in
             var search = WordBitesSearch(tiles: tiles, automaton: a, maxTier: maxTier.rawValue)

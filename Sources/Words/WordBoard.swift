@@ -13,6 +13,12 @@ public protocol WordBoard: Sendable {
     func words(in dictionary: WordDictionary, maxTier: Tier) -> [WordFind]
 }
 
+extension WordBoard {
+    /// Every word the board makes in `dictionary` at its game's default tier, best first: the one way an app solves a
+    /// board of any game.
+    public func words(in dictionary: WordDictionary) -> [WordFind] { words(in: dictionary, maxTier: game.defaultTier) }
+}
+
 /// One word a board makes, with how it is made: the cells of a Word Hunt path, the letters or tiles used.
 public struct WordFind: Hashable, Sendable {
     public var word: String

@@ -30,15 +30,65 @@ public enum WordGame: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The word lengths the game can score: at least 3 letters, at most what its board holds
-    /// (16 cells of up to two letters; a 7-letter rack; 9 rows of the Word Bites board).
+    /// The word lengths the game can score: at least 3 letters, at most its cells' letters
+    /// (16 cells, each `qu` at most; a 7-letter rack; 9 rows of the Word Bites board). Whether
+    /// one word fits is `refusal(of:)`: a length in this range is not enough for Word Hunt.
     public var lengths: ClosedRange<Int> {
         switch self {
-        case .wordHunt: 3...32
-        case .anagrams: 3...7
-        case .wordBites: 3...9
+        case .wordHunt: 3...(2 * maxCells)
+        case .anagrams: 3...maxCells
+        case .wordBites: 3...maxCells
         }
     }
+
+    /// The most cells one word can take: the 16 of a 4×4 Word Hunt grid, the 7 letters of the
+    /// longest Anagrams rack, the 9 rows of a Word Bites board (a word down; across holds 8).
+    public var maxCells: Int {
+        switch self {
+        case .wordHunt: 16
+        case .anagrams: 7
+        case .wordBites: 9
+        }
+    }
+
+    /// The fewest cells `word` takes in this game: one a letter, except that a Word Hunt grid may
+    /// hold `qu` as one cell (`--qu`), so each `qu` of the word may take one.
+    public func cells(of word: some StringProtocol) -> Int {
+        let letters = word.utf8.count
+        guard self == .wordHunt else { return letters }
+        var qu = 0, previous: UInt8 = 0
+        for byte in word.utf8 {
+            if previous == UInt8(ascii: "q") && byte == UInt8(ascii: "u") {
+                qu += 1
+                previous = 0
+            } else {
+                previous = byte
+            }
+        }
+        return letters - qu
+    }
+
+    /// Why the game cannot play `word` whatever the board, or nil when some board can: too
+    /// short, or more cells than the board has. The one rule the game's word list, `forge words
+    /// lookup` and the solvers' limits follow.
+    public func refusal(of word: some StringProtocol) -> String? {
+        let letters = word.utf8.count
+        if letters < lengths.lowerBound {
+            return "\(title) plays words of \(lengths.lowerBound) letters or more"
+        }
+        let needed = cells(of: word)
+        if needed > maxCells {
+            switch self {
+            case .wordHunt: return "a Word Hunt grid has \(maxCells) cells and this word needs \(needed)"
+            case .anagrams: return "an Anagrams rack holds \(maxCells) letters at most"
+            case .wordBites: return "a Word Bites board is \(maxCells) rows tall"
+            }
+        }
+        return nil
+    }
+
+    /// Whether some board of the game can hold `word` (`refusal(of:)` is nil).
+    public func canPlay(_ word: some StringProtocol) -> Bool { refusal(of: word) == nil }
 
     /// The tier a solver uses unless told otherwise: `standard`, SCOWL levels 10–50.
     ///

@@ -42,26 +42,26 @@ public struct LetterGrid: Sendable, Hashable {
 }
 
 /// One word found in a grid: the cells it uses in order, and its points.
-public struct WordHuntSolution: Sendable, Hashable, Codable {
-    public var word: String
-    public var path: [Int]
-    public var score: Int
-    public var tier: Tier
+package struct WordHuntSolution: Sendable, Hashable, Codable {
+    package var word: String
+    package var path: [Int]
+    package var score: Int
+    package var tier: Tier
 }
 
 /// Word Hunt: words of at least `minLength` letters along paths of adjacent cells, each cell
 /// used at most once per word, scored by `WordGame.wordHunt`'s table.
-public enum WordHuntSolver {
+package enum WordHuntSolver {
     /// Points for a word of `length` letters: 3 → 100, 4 → 400, 5 → 800, 6 → 1400,
     /// 7 → 1800, 8 → 2200, then +400 a letter (`WordGame.wordHunt.score(length:)`).
-    public static func score(length: Int) -> Int { WordGame.wordHunt.score(length: length) }
+    package static func score(length: Int) -> Int { WordGame.wordHunt.score(length: length) }
 
     /// Every word of the grid (once, with the first path found scanning cells in order), by
     /// score (highest first), then alphabetically. Words rarer than `maxTier` are left out;
     /// the default is the game's default tier (`standard`).
     ///
     /// `solve(try LetterGrid(parsing: "catsxxxxxxxxxxxx"), in: dict)` finds `cat` with path `[0, 1, 2]`.
-    public static func solve(_ grid: LetterGrid, in dictionary: WordDictionary, minLength: Int = WordGame.wordHunt.lengths.lowerBound,
+    package static func solve(_ grid: LetterGrid, in dictionary: WordDictionary, minLength: Int = WordGame.wordHunt.lengths.lowerBound,
                              maxTier: Tier = WordGame.wordHunt.defaultTier) -> [WordHuntSolution] {
         let found: FoundWords = dictionary.withAutomaton { a in
             var search = WordHuntSearch(grid: grid, automaton: a, minLength: minLength, maxTier: maxTier.rawValue)

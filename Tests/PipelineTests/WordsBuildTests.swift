@@ -38,11 +38,16 @@ func lines(_ path: String) throws -> [String] {
         #expect(!words.contains(absent), "\(absent)")
     }
     #expect(try lines(out + "/anagrams.txt").allSatisfy { (3...7).contains($0.count) })
-    // Each game's list holds exactly the kept words its rule scores.
+    // Each game's list holds exactly the kept words some board of the game can hold.
     for game in WordGame.allCases {
-        #expect(try lines(out + "/\(game.rawValue).txt") == words.filter { game.lengths.contains($0.count) }, "\(game.title)")
+        #expect(try lines(out + "/\(game.rawValue).txt") == words.filter { game.canPlay($0) }, "\(game.title)")
     }
-    #expect(WordsListSpec.all.dropFirst().map(\.lengths) == [3...32, 3...7, 3...9])
+    #expect(WordsListSpec.all.map(\.game) == [nil, .wordHunt, .anagrams, .wordBites])
+    // 16 cells, one of them a `qu`: 17 letters with one `qu` fit, 22 letters do not.
+    #expect(words.contains("disqualifications") && words.contains("counterrevolutionaries"))
+    #expect(try lines(out + "/wordhunt.txt").contains("disqualifications"))
+    #expect(try !lines(out + "/wordhunt.txt").contains("counterrevolutionaries"))
+    #expect(try lines(out + "/wordhunt.txt").allSatisfy { WordGame.wordHunt.cells(of: $0) <= 16 })
     #expect(try lines(out + "/wordhunt.txt").contains("zyzzyva"))
     #expect(try !lines(out + "/anagrams.txt").contains("a"))
     #expect(try !lines(out + "/wordbites.txt").contains("a"))
@@ -121,6 +126,7 @@ func fixtureSource() -> WordsSourceOptions {
     #expect(zyzzyva.isWord)
     #expect(zyzzyva.output.contains("Word Hunt: no, only with --tier full (default standard); 1800 points"))
     #expect(zyzzyva.output.contains("Anagrams: no, only with --tier full (default standard); 3000 points"))
+    #expect(look("counterrevolutionaries").output.contains("Word Hunt: no, a Word Hunt grid has 16 cells and this word needs 22"))
     let json = try JSONSerialization.jsonObject(with: Data(look("quokka", json: true).output.utf8)) as? [String: Any]
     #expect(json?["tier"] as? String == "standard")
     #expect((json?["games"] as? [[String: Any]])?.map { $0["accepted"] as? Bool } == [true, true, true])

@@ -73,6 +73,22 @@ func denseDictionary(alphabet: [Character] = ["a", "e", "r", "s", "t"], seed: UI
     #expect(WordGame.allCases.allSatisfy { $0.defaultTier == .standard })
 }
 
+@Test func aWordFitsAGameWhenItsCellsFitTheBoard() {
+    // A Word Hunt cell may be `qu`, so each `qu` of a word may take one of the 16 cells.
+    #expect(WordGame.wordHunt.cells(of: "disqualifications") == 16)
+    #expect(WordGame.wordHunt.cells(of: "quququ") == 3)
+    #expect(WordGame.wordHunt.cells(of: "qqu") == 2)
+    #expect(WordGame.anagrams.cells(of: "quiet") == 5)
+    #expect(WordGame.wordHunt.canPlay("disqualifications"))
+    #expect(WordGame.wordHunt.refusal(of: "counterrevolutionaries") == "a Word Hunt grid has 16 cells and this word needs 22")
+    #expect(WordGame.wordHunt.refusal(of: "incomprehensibly") == nil)
+    #expect(WordGame.wordHunt.refusal(of: "at") == "Word Hunt plays words of 3 letters or more")
+    #expect(WordGame.anagrams.refusal(of: "asterns") == nil)
+    #expect(WordGame.anagrams.refusal(of: "asternal") == "an Anagrams rack holds 7 letters at most")
+    #expect(WordGame.wordBites.refusal(of: "abcdefghij") == "a Word Bites board is 9 rows tall")
+    #expect(WordGame.allCases.map(\.lengths) == [3...32, 3...7, 3...9])
+}
+
 @Test func solversKeepToTheDefaultTierUnlessTold() throws {
     let (dict, words) = try denseDictionary()
     let grid = try LetterGrid(parsing: "aers/taer/sate/rats")

@@ -56,15 +56,21 @@ public struct WordsCountsSummary: Codable, Sendable, Equatable {
     public var errors: Int
 }
 
-/// One output list: a name, its word lengths, and the tiers it is also written at.
+/// One output list: a name and the game whose words it holds (nil: every word).
 struct WordsListSpec {
     var name: String
-    var lengths: ClosedRange<Int>
+    var game: WordGame?
 
-    /// Every word, then one list per game with the lengths its rule scores (`WordGame.lengths`): the list
-    /// builder reads the rule instead of keeping its own limits (it had Word Hunt 3–16 and Word Bites 3–10).
-    static let all = [WordsListSpec(name: "words", lengths: 1...255)]
-        + WordGame.allCases.map { WordsListSpec(name: $0.rawValue, lengths: $0.lengths) }
+    /// Every word, then one list per game with the words some board of it can hold (`WordGame.canPlay`):
+    /// the list builder reads the game's rule instead of keeping its own limits.
+    static let all = [WordsListSpec(name: "words", game: nil)]
+        + WordGame.allCases.map { WordsListSpec(name: $0.rawValue, game: $0) }
+
+    /// Whether the list holds `word`.
+    func holds(_ word: String) -> Bool { game?.canPlay(word) ?? true }
+
+    /// The shortest word the list may hold, for counts.json.
+    var minLength: Int { game?.lengths.lowerBound ?? 1 }
 }
 
 /// counts.json: what the build made, for manifest.json.
@@ -159,7 +165,7 @@ public enum WordsBuild {
         do {
             step("writing word lists to \(out)")
             for spec in WordsListSpec.all {
-                let words = list.filtered(lengths: spec.lengths)
+                let words = list.words.filter { spec.holds($0.word) }
                 let file = "\(spec.name).txt"
                 try WordsFileWriter.write(words.map { $0.word + "\n" }.joined(), to: out + "/" + file)
                 var byTier: [String: Int] = [:]
@@ -171,7 +177,7 @@ public enum WordsBuild {
                     try WordsFileWriter.write(words.filter { $0.tier <= t }.map { $0.word + "\n" }.joined(), to: out + "/" + name)
                 }
                 lists[spec.name] = WordsCounts.List(
-                    file: file, minLength: spec.lengths.lowerBound, maxLength: min(spec.lengths.upperBound, words.map(\.word.utf8.count).max() ?? 0),
+                    file: file, minLength: spec.minLength, maxLength: words.map(\.word.utf8.count).max() ?? 0,
                     total: words.count, byTier: byTier, tierFiles: tierFiles)
                 summary.append("\(file): \(words.count) words (" + tiers.map { "\($0.name) \(byTier[$0.name] ?? 0)" }.joined(separator: ", ") + ")")
             }

@@ -82,8 +82,8 @@ public enum WordsLookup {
         let length = word.utf8.count
         let games = WordGame.allCases.map { g -> WordsLookupAnswer.GameAnswer in
             guard let tier else { return .init(game: g.rawValue, accepted: false, note: "not in the dictionary") }
-            if !g.lengths.contains(length) {
-                return .init(game: g.rawValue, accepted: false, note: "\(g.title) plays words of \(g.lengths.lowerBound)–\(g.lengths.upperBound) letters")
+            if let refusal = g.refusal(of: word) {
+                return .init(game: g.rawValue, accepted: false, note: refusal)
             }
             if tier <= g.defaultTier {
                 return .init(game: g.rawValue, accepted: true, note: "\(g.score(length: length)) points")

@@ -229,15 +229,14 @@ do {
 
 do {
     let dictionary = try WordDictionary(contentsOf: URL(fileURLWithPath: bundle + "/words/words.dawg"))
-    let grid = try LetterGrid(parsing: "CATS TEAR OPEN DUSK")
-    let found = WordHuntSolver.solve(grid, in: dictionary)
+    // One way for every game: the board from what the player typed, then its words, best first.
+    let found = try WordGame.wordHunt.board(parsing: ["CATS TEAR OPEN DUSK"]).words(in: dictionary)
     print("word hunt: \(found.count) words, best \(found.first.map { "\($0.word) (\($0.score))" } ?? "-")")
     print("word hunt has: \(["cat", "tea", "eat"].filter { w in found.contains { $0.word == w } }.joined(separator: " "))")
-    let anagrams = AnagramsSolver.solve(try Rack(parsing: "tarsin"), in: dictionary)
+    let anagrams = try WordGame.anagrams.board(parsing: ["tarsin"]).words(in: dictionary)
     print("anagrams tarsin: \(anagrams.count) words, best \(anagrams.first?.word ?? "-")")
-    let tiles = try ["c", "a", "t", "h:er", "v:in", "s"].map { (t: String) throws(WordsInputError) -> BitesTile in try BitesTile(parsing: t) }
-    let bites = WordBitesSolver.solve(tiles, in: dictionary)
-    print("word bites c a t h:er v:in s: \(bites.count) words, best \(bites.first?.word ?? "-")")
+    let bites = try WordGame.wordBites.board(parsing: ["c", "a", "t", "h:er", "v:in", "s"]).words(in: dictionary)
+    print("word bites c a t h:er v:in s: \(bites.count) words, best \(bites.first.map { "\($0.word) (\($0.direction?.rawValue ?? "-"))" } ?? "-")")
 } catch let error as WordDictionaryError {
     fail(Diagnostic(error.code, error.description))
 } catch let error as WordsInputError {
