@@ -8,27 +8,27 @@ import GRDB
 /// finished, so a lower rank never has a better score. Scores are from the point of view of the
 /// side to move (`position.side_to_move`); White's view is the same score when White is to move
 /// and its negation otherwise (mate in n becomes mate in -n).
-public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "analysis_line"
+package struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "analysis_line"
 
     /// The position (`analysis.position_id`).
-    public var positionID: Int64
+    package var positionID: Int64
     /// 1 for the best move, 2, 3 … (MultiPV rank).
-    public var rank: Int
+    package var rank: Int
     /// The move in UCI (castling as the king's move).
-    public var uci: String
+    package var uci: String
     /// The move in canonical SAN.
-    public var san: String
+    package var san: String
     /// Score in centipawns, if not a mate score.
-    public var scoreCP: Int?
+    package var scoreCP: Int?
     /// Mate in this many moves (negative: the side to move is mated), if a mate score.
-    public var scoreMate: Int?
+    package var scoreMate: Int?
     /// The principal variation in UCI, moves separated by one space, starting with ``uci``; as long as the engine gave it.
-    public var pvUCI: String
+    package var pvUCI: String
     /// The depth this line was searched to.
-    public var depth: Int
+    package var depth: Int
 
-    public init(
+    package init(
         positionID: Int64, rank: Int, uci: String, san: String, scoreCP: Int? = nil,
         scoreMate: Int? = nil, pvUCI: String, depth: Int = 0
     ) {
@@ -43,7 +43,7 @@ public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, 
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["position_id"] = positionID
         container["rank"] = rank
         container["uci"] = uci
@@ -64,14 +64,14 @@ public struct AnalysisLineRecord: Codable, Hashable, Sendable, FetchableRecord, 
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let positionID = Column(CodingKeys.positionID)
-        public static let rank = Column(CodingKeys.rank)
-        public static let uci = Column(CodingKeys.uci)
-        public static let san = Column(CodingKeys.san)
-        public static let scoreCP = Column(CodingKeys.scoreCP)
-        public static let scoreMate = Column(CodingKeys.scoreMate)
-        public static let pvUCI = Column(CodingKeys.pvUCI)
-        public static let depth = Column(CodingKeys.depth)
+    package enum Columns {
+        package static let positionID = Column(CodingKeys.positionID)
+        package static let rank = Column(CodingKeys.rank)
+        package static let uci = Column(CodingKeys.uci)
+        package static let san = Column(CodingKeys.san)
+        package static let scoreCP = Column(CodingKeys.scoreCP)
+        package static let scoreMate = Column(CodingKeys.scoreMate)
+        package static let pvUCI = Column(CodingKeys.pvUCI)
+        package static let depth = Column(CodingKeys.depth)
     }
 }

@@ -6,33 +6,33 @@ import GRDB
 /// Scores and WDL are from the point of view of the side to move, as UCI reports them.
 /// Exactly one of ``scoreCP`` and ``scoreMate`` is set, except for a position without
 /// legal moves, where both may be `nil`.
-public struct AnalysisRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "analysis"
+package struct AnalysisRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "analysis"
 
     /// The position analysed (`position.id`); one analysis per position.
-    public var positionID: Int64
+    package var positionID: Int64
     /// Engine name as it reports itself (`id name`), e.g. `Stockfish 15.1`.
-    public var engine: String
+    package var engine: String
     /// Engine version, e.g. `15.1`.
-    public var engineVersion: String
+    package var engineVersion: String
     /// The analysis profile, e.g. `nodes=1000000 threads=1 hash=16 multipv=3`.
-    public var profile: String
+    package var profile: String
     /// Nodes searched.
-    public var nodes: Int64
+    package var nodes: Int64
     /// Depth reached.
-    public var depth: Int
+    package var depth: Int
     /// Score in centipawns, if not a mate score.
-    public var scoreCP: Int?
+    package var scoreCP: Int?
     /// Mate in this many moves (negative: the side to move is mated), if a mate score.
-    public var scoreMate: Int?
+    package var scoreMate: Int?
     /// Win, draw and loss probabilities in per mille (sum 1000), if the engine reported them.
-    public var wdlWin: Int?
-    public var wdlDraw: Int?
-    public var wdlLoss: Int?
+    package var wdlWin: Int?
+    package var wdlDraw: Int?
+    package var wdlLoss: Int?
     /// The best move in UCI: rank 1 of the position's `analysis_line` rows; `nil` when the side to move has no legal move.
-    public var bestUCI: String?
+    package var bestUCI: String?
 
-    public init(
+    package init(
         positionID: Int64, engine: String, engineVersion: String, profile: String, nodes: Int64,
         depth: Int, scoreCP: Int? = nil, scoreMate: Int? = nil, wdlWin: Int? = nil,
         wdlDraw: Int? = nil, wdlLoss: Int? = nil, bestUCI: String? = nil
@@ -52,7 +52,7 @@ public struct AnalysisRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["position_id"] = positionID
         container["engine"] = engine
         container["engine_version"] = engineVersion
@@ -81,18 +81,18 @@ public struct AnalysisRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let positionID = Column(CodingKeys.positionID)
-        public static let engine = Column(CodingKeys.engine)
-        public static let engineVersion = Column(CodingKeys.engineVersion)
-        public static let profile = Column(CodingKeys.profile)
-        public static let nodes = Column(CodingKeys.nodes)
-        public static let depth = Column(CodingKeys.depth)
-        public static let scoreCP = Column(CodingKeys.scoreCP)
-        public static let scoreMate = Column(CodingKeys.scoreMate)
-        public static let wdlWin = Column(CodingKeys.wdlWin)
-        public static let wdlDraw = Column(CodingKeys.wdlDraw)
-        public static let wdlLoss = Column(CodingKeys.wdlLoss)
-        public static let bestUCI = Column(CodingKeys.bestUCI)
+    package enum Columns {
+        package static let positionID = Column(CodingKeys.positionID)
+        package static let engine = Column(CodingKeys.engine)
+        package static let engineVersion = Column(CodingKeys.engineVersion)
+        package static let profile = Column(CodingKeys.profile)
+        package static let nodes = Column(CodingKeys.nodes)
+        package static let depth = Column(CodingKeys.depth)
+        package static let scoreCP = Column(CodingKeys.scoreCP)
+        package static let scoreMate = Column(CodingKeys.scoreMate)
+        package static let wdlWin = Column(CodingKeys.wdlWin)
+        package static let wdlDraw = Column(CodingKeys.wdlDraw)
+        package static let wdlLoss = Column(CodingKeys.wdlLoss)
+        package static let bestUCI = Column(CodingKeys.bestUCI)
     }
 }

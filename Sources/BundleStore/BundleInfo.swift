@@ -2,21 +2,21 @@
 import Foundation
 /// What the `meta` table records. No wall-clock time: the build date comes only from
 /// `SOURCE_DATE_EPOCH` (see ``buildDate(sourceDateEpoch:)``), so builds stay reproducible.
-public struct BundleInfo: Hashable, Sendable {
+package struct BundleInfo: Hashable, Sendable {
     /// Engine name as it reports itself, e.g. `Stockfish 15.1`.
-    public var engine: String
+    package var engine: String
     /// Engine version, e.g. `15.1`.
-    public var engineVersion: String
+    package var engineVersion: String
     /// The analysis profile, e.g. `nodes=1000000 threads=1 hash=16 multipv=3`.
-    public var profile: String
+    package var profile: String
     /// SHA-256 (lowercase hex) of the sources the bundle was built from.
-    public var sourceHash: String
+    package var sourceHash: String
     /// ISO 8601 UTC date, e.g. `2023-11-14T22:13:20Z`, only when `SOURCE_DATE_EPOCH` is set.
-    public var buildDate: String?
+    package var buildDate: String?
     /// Further facts; a key that clashes with a standard one is rejected when writing.
-    public var extra: [String: String]
+    package var extra: [String: String]
 
-    public init(
+    package init(
         engine: String, engineVersion: String, profile: String, sourceHash: String,
         buildDate: String? = nil, extra: [String: String] = [:]
     ) {
@@ -30,7 +30,7 @@ public struct BundleInfo: Hashable, Sendable {
 
     /// The `meta` rows, sorted by key: `build_date` (if any), `engine`, `engine_version`,
     /// `profile`, `schema_version`, `content_version`, `source_hash`, and the extra facts.
-    public var metaRecords: [MetaRecord] {
+    package var metaRecords: [MetaRecord] {
         var rows = [
             MetaRecord(key: "engine", value: engine),
             MetaRecord(key: "engine_version", value: engineVersion),
@@ -48,7 +48,7 @@ public struct BundleInfo: Hashable, Sendable {
     /// and profile. It changes whenever anything the bundle's rows come from changes (a source file,
     /// the engine, the analysis profile, the schema), and only then; an app compares it for equality
     /// with the one it has to decide whether a downloaded bundle is new.
-    public var contentVersion: String {
+    package var contentVersion: String {
         let text = "\(BundleSchema.versionString)\n\(sourceHash)\n\(engine)\n\(profile)\n"
         return String(SHA256Hash.hexDigest(of: Data(text.utf8)).prefix(16))
     }
@@ -59,7 +59,7 @@ public struct BundleInfo: Hashable, Sendable {
     ///     try BundleInfo.buildDate(sourceDateEpoch: "1700000000")  // "2023-11-14T22:13:20Z"
     ///
     /// Rejects anything but a non-negative whole number of seconds.
-    public static func buildDate(sourceDateEpoch: String?) throws(BundleError) -> String? {
+    package static func buildDate(sourceDateEpoch: String?) throws(BundleError) -> String? {
         guard let text = sourceDateEpoch, !text.isEmpty else { return nil }
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int64(text) else {
             throw .invalidSourceDateEpoch(text)

@@ -52,7 +52,7 @@ public enum BundleInstaller {
 
     /// Installs the bundle folder at `source` into `root` (created if missing) and opens it. See the type's steps.
     @discardableResult
-    public static func install(
+    package static func install(
         from source: String, into root: String, progress: (BundleInstallStep) -> Void = { _ in }
     ) throws(BundleError) -> OpeningsBundle {
         let checked = try BundleCheck.check(directory: source, verification: .checksums)

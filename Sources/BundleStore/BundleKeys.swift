@@ -16,7 +16,7 @@ public enum BundleKeys {
     ///
     ///     BundleKeys.lineKey(openingSlug: "italian-game", kind: .deviation, name: "Two Knights Defence")
     ///     // "italian-game/two-knights-defence"
-    public static func lineKey(openingSlug: String, kind: LineKind, name: String?, branch: (ply: Int, uci: String)? = nil) -> String {
+    package static func lineKey(openingSlug: String, kind: LineKind, name: String?, branch: (ply: Int, uci: String)? = nil) -> String {
         let base = kind == .main ? "\(openingSlug)/main" : "\(openingSlug)/\(slug(name ?? "line"))"
         guard let branch, kind != .main else { return base }
         return "\(base)@\(branch.ply)-\(branch.uci)"

@@ -32,7 +32,7 @@ public enum BundleSchema {
     ]
 
     /// The migrations that create the schema, in order.
-    public static var migrator: DatabaseMigrator {
+    package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v2") { db in try createVersion2(db) }
         migrator.registerMigration("v2.1") { db in try addMoveNotes(db) }
@@ -270,7 +270,7 @@ extension BundleSchema {
     /// The schema of a database as text: every `sqlite_master` entry that has SQL, sorted by
     /// type and name, one statement per paragraph. SQLite's own tables and GRDB's migrations
     /// table are left out. The golden file `Tests/BundleStoreTests/Fixtures/schema.sql` is this text.
-    public static func dump(_ db: Database) throws -> String {
+    package static func dump(_ db: Database) throws -> String {
         let rows = try Row.fetchAll(
             db,
             sql: """

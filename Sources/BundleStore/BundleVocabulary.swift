@@ -2,7 +2,7 @@
 import GRDB
 
 /// A side of the board, stored as `'white'` or `'black'`.
-public enum Side: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+package enum Side: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     case white, black
 }
 
@@ -10,7 +10,7 @@ public enum Side: String, Codable, Sendable, CaseIterable, DatabaseValueConverti
 ///
 /// The main line is the opening's mainline; a deviation is a variation the
 /// opponent plays (it has a curriculum phase); an alternative is any other variation.
-public enum LineKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+package enum LineKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     case main, deviation, alternative
 }
 

@@ -8,20 +8,20 @@ import GRDB
 ///     claim?.amount    // 1
 ///     claim?.ply       // 3: the position after 3 plies
 ///     claim?.text      // "Black mates at once with Qh4"
-public struct LibraryClaimRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "library_claim"
+package struct LibraryClaimRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "library_claim"
 
     /// The tactic (`library_entry.id`); one claim per tactic.
-    public var entryID: Int64
-    public var kind: LibraryClaimKind
+    package var entryID: Int64
+    package var kind: LibraryClaimKind
     /// Mate in this many moves, or at least this many points of material.
-    public var amount: Int
+    package var amount: Int
     /// The claim is about the position after this many plies of the line (0: its start).
-    public var ply: Int
+    package var ply: Int
     /// The authored sentence the app shows.
-    public var text: String
+    package var text: String
 
-    public init(entryID: Int64, kind: LibraryClaimKind, amount: Int, ply: Int, text: String) {
+    package init(entryID: Int64, kind: LibraryClaimKind, amount: Int, ply: Int, text: String) {
         self.entryID = entryID
         self.kind = kind
         self.amount = amount
@@ -35,8 +35,8 @@ public struct LibraryClaimRecord: Codable, Hashable, Sendable, FetchableRecord, 
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let entryID = Column(CodingKeys.entryID)
-        public static let kind = Column(CodingKeys.kind)
+    package enum Columns {
+        package static let entryID = Column(CodingKeys.entryID)
+        package static let kind = Column(CodingKeys.kind)
     }
 }

@@ -7,34 +7,34 @@ import GRDB
 ///     let entries = try bundle.libraryEntries()          // classical first, then tactics, by key
 ///     entries[0].title                                     // "Dutch Defence"
 ///     entries[0].fenFile                                   // "fen/classical/dutch-defence.fen"
-public struct LibraryEntryRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "library_entry"
+package struct LibraryEntryRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "library_entry"
 
     /// Row id, for joins only; use ``key`` to remember an entry across content updates.
-    public var id: Int64
+    package var id: Int64
     /// `classical/<slug>` or `tactics/<slug>`: stable across content updates; unique.
-    public var key: String
-    public var kind: LibraryKind
+    package var key: String
+    package var kind: LibraryKind
     /// The source file name without folder and extension, e.g. `fools-mate`.
-    public var slug: String
+    package var slug: String
     /// What the app shows: `Opening: Variation`, e.g. `Barnes Opening: Fool's Mate`; never empty.
-    public var title: String
+    package var title: String
     /// The `Opening` tag.
-    public var opening: String
+    package var opening: String
     /// The `Variation` tag, if any.
-    public var variation: String?
+    package var variation: String?
     /// The `ECO` tag.
-    public var eco: String
+    package var eco: String
     /// The `Description` tag.
-    public var description: String
+    package var description: String
     /// The FEN sequence file, relative to the bundle folder: `fen/tactics/fools-mate.fen`.
-    public var fenFile: String
+    package var fenFile: String
     /// Plies of the entry's line (the FEN file holds `plies + 1` positions).
-    public var plies: Int
+    package var plies: Int
     /// The source, relative to the repository root.
-    public var sourceFile: String
+    package var sourceFile: String
 
-    public init(id: Int64, key: String, kind: LibraryKind, slug: String, title: String, opening: String,
+    package init(id: Int64, key: String, kind: LibraryKind, slug: String, title: String, opening: String,
                 variation: String?, eco: String, description: String, fenFile: String, plies: Int, sourceFile: String) {
         self.id = id
         self.key = key
@@ -58,21 +58,21 @@ public struct LibraryEntryRecord: Codable, Hashable, Sendable, FetchableRecord, 
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let key = Column(CodingKeys.key)
-        public static let kind = Column(CodingKeys.kind)
-        public static let title = Column(CodingKeys.title)
+    package enum Columns {
+        package static let id = Column(CodingKeys.id)
+        package static let key = Column(CodingKeys.key)
+        package static let kind = Column(CodingKeys.kind)
+        package static let title = Column(CodingKeys.title)
     }
 }
 
 /// Which part of the library an entry belongs to, stored as `'classical'` or `'tactic'`.
-public enum LibraryKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+package enum LibraryKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     case classical, tactic
 }
 
 /// What a tactic claims, as its `Claim` tag says and the engine checked: stored as `'mate'` or `'material'`.
-public enum LibraryClaimKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
+package enum LibraryClaimKind: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     /// The side to move at ``LibraryClaimRecord/ply`` mates in ``LibraryClaimRecord/amount`` moves.
     case mate
     /// The side to move at ``LibraryClaimRecord/ply`` wins at least ``LibraryClaimRecord/amount``

@@ -2,35 +2,35 @@
 import GRDB
 
 /// One ply of a line: which tree edge it plays, why, and what the board shows.
-public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "line_move"
+package struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "line_move"
 
     /// The line.
-    public var lineID: Int64
+    package var lineID: Int64
     /// The ply number from the opening's start position: 1 is White's first move.
-    public var ply: Int
+    package var ply: Int
     /// The edge played (`move.id`).
-    public var moveID: Int64
+    package var moveID: Int64
     /// The explanation of the move, if any.
-    public var explanation: String?
+    package var explanation: String?
     /// Where ``explanation`` came from; `nil` exactly when there is no explanation.
     package var explanationSource: ExplanationSource?
     /// Concept tags of the move (`development`, `pin`, …), stored as a JSON array text.
-    public var concepts: [String]
+    package var concepts: [String]
     /// The `[%cal …]` value as authored, e.g. `Gg1f3,Rd8d1`, if any.
-    public var arrows: String?
+    package var arrows: String?
     /// The `[%csl …]` value as authored, e.g. `Rd4`, if any.
-    public var highlights: String?
+    package var highlights: String?
     /// After an opponent's move: the learner's recommended answer (UCI, SAN, `[%cal]` arrows such as `Gb8c6`),
     /// kept out of ``explanation`` so the app can show it after the learner tries.
-    public var answerUCI: String?
-    public var answerSAN: String?
-    public var answerArrows: String?
+    package var answerUCI: String?
+    package var answerSAN: String?
+    package var answerArrows: String?
     /// The material or evaluative claim of a generated explanation (`threatens`, `gambit`, `loses-ground`, …) and the
     /// engine score it stands on, mover's point of view: centipawns or mate (exactly one of the two with a claim).
-    public var claimKind: String?
-    public var claimCP: Int?
-    public var claimMate: Int?
+    package var claimKind: String?
+    package var claimCP: Int?
+    package var claimMate: Int?
 
     /// Build-side: the store's vocabulary (``ExplanationSource`` here) is the package's; an app reads
     /// `Openings.ExplanationSource` through CoachBundle.
@@ -57,7 +57,7 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["line_id"] = lineID
         container["ply"] = ply
         container["move_id"] = moveID
@@ -100,20 +100,20 @@ public struct LineMoveRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let lineID = Column(CodingKeys.lineID)
-        public static let ply = Column(CodingKeys.ply)
-        public static let moveID = Column(CodingKeys.moveID)
-        public static let explanation = Column(CodingKeys.explanation)
-        public static let explanationSource = Column(CodingKeys.explanationSource)
-        public static let concepts = Column(CodingKeys.concepts)
-        public static let arrows = Column(CodingKeys.arrows)
-        public static let highlights = Column(CodingKeys.highlights)
-        public static let answerUCI = Column(CodingKeys.answerUCI)
-        public static let answerSAN = Column(CodingKeys.answerSAN)
-        public static let answerArrows = Column(CodingKeys.answerArrows)
-        public static let claimKind = Column(CodingKeys.claimKind)
-        public static let claimCP = Column(CodingKeys.claimCP)
-        public static let claimMate = Column(CodingKeys.claimMate)
+    package enum Columns {
+        package static let lineID = Column(CodingKeys.lineID)
+        package static let ply = Column(CodingKeys.ply)
+        package static let moveID = Column(CodingKeys.moveID)
+        package static let explanation = Column(CodingKeys.explanation)
+        package static let explanationSource = Column(CodingKeys.explanationSource)
+        package static let concepts = Column(CodingKeys.concepts)
+        package static let arrows = Column(CodingKeys.arrows)
+        package static let highlights = Column(CodingKeys.highlights)
+        package static let answerUCI = Column(CodingKeys.answerUCI)
+        package static let answerSAN = Column(CodingKeys.answerSAN)
+        package static let answerArrows = Column(CodingKeys.answerArrows)
+        package static let claimKind = Column(CodingKeys.claimKind)
+        package static let claimCP = Column(CodingKeys.claimCP)
+        package static let claimMate = Column(CodingKeys.claimMate)
     }
 }

@@ -6,32 +6,32 @@ import GRDB
 /// A deviation or alternative branches off its parent line: it shares the
 /// parent's first ``branchPly`` plies and holds only its own moves, whose
 /// plies continue the parent's numbering (its first move is ply `branchPly + 1`).
-public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "line"
+package struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "line"
 
     /// Row id, chosen by the caller.
-    public var id: Int64
+    package var id: Int64
     /// The opening the line belongs to.
-    public var openingID: Int64
+    package var openingID: Int64
     /// Main line, deviation or alternative. An opening has exactly one main line.
-    public var kind: LineKind
+    package var kind: LineKind
     /// The line's name, e.g. `Two Knights Defence` (from `%dev name=…`), if any.
-    public var name: String?
+    package var name: String?
     /// The authored prose that introduces the line (the rest of the `%dev` comment), if any.
-    public var description: String?
+    package var description: String?
     /// The curriculum phase of a deviation, 2 or 3; `nil` for other kinds.
-    public var phase: Int?
+    package var phase: Int?
     /// The line this one branches from; `nil` for the main line.
-    public var parentLineID: Int64?
+    package var parentLineID: Int64?
     /// How many plies of the parent line are played before this line's first move; `nil` for the main line.
-    public var branchPly: Int?
+    package var branchPly: Int?
     /// The key that survives content updates (``BundleKeys/lineKey(openingSlug:kind:name:branch:)``),
     /// e.g. `italian-game/main`, `italian-game/two-knights-defence`; unique.
-    public var key: String
+    package var key: String
     /// What a deviation teaches (`[%dev kind=…]`); set exactly for deviations.
     package var deviationKind: DeviationKind?
     /// Why the author chose the deviation (`[%dev reason="…"]`), if given.
-    public var reason: String?
+    package var reason: String?
 
     package init(
         id: Int64, openingID: Int64, kind: LineKind, name: String? = nil, description: String? = nil,
@@ -52,7 +52,7 @@ public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
         container["opening_id"] = openingID
         container["kind"] = kind
@@ -78,17 +78,17 @@ public struct LineRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let openingID = Column(CodingKeys.openingID)
-        public static let kind = Column(CodingKeys.kind)
-        public static let name = Column(CodingKeys.name)
-        public static let description = Column(CodingKeys.description)
-        public static let phase = Column(CodingKeys.phase)
-        public static let parentLineID = Column(CodingKeys.parentLineID)
-        public static let branchPly = Column(CodingKeys.branchPly)
-        public static let key = Column(CodingKeys.key)
-        public static let deviationKind = Column(CodingKeys.deviationKind)
-        public static let reason = Column(CodingKeys.reason)
+    package enum Columns {
+        package static let id = Column(CodingKeys.id)
+        package static let openingID = Column(CodingKeys.openingID)
+        package static let kind = Column(CodingKeys.kind)
+        package static let name = Column(CodingKeys.name)
+        package static let description = Column(CodingKeys.description)
+        package static let phase = Column(CodingKeys.phase)
+        package static let parentLineID = Column(CodingKeys.parentLineID)
+        package static let branchPly = Column(CodingKeys.branchPly)
+        package static let key = Column(CodingKeys.key)
+        package static let deviationKind = Column(CodingKeys.deviationKind)
+        package static let reason = Column(CodingKeys.reason)
     }
 }

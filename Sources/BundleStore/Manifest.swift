@@ -67,7 +67,7 @@ public struct Manifest: Codable, Hashable, Sendable {
     }
 
     /// A manifest for a bundle written with `info`.
-    public init(info: BundleInfo, rowCounts: [String: Int], artifacts: [String: ManifestArtifact], counts: [String: Int] = [:]) {
+    package init(info: BundleInfo, rowCounts: [String: Int], artifacts: [String: ManifestArtifact], counts: [String: Int] = [:]) {
         self.init(
             engine: info.engine, engineVersion: info.engineVersion, profile: info.profile,
             sourceHash: info.sourceHash, buildDate: info.buildDate, artifacts: artifacts, rowCounts: rowCounts,

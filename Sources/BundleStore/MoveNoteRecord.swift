@@ -7,46 +7,46 @@ import GRDB
 /// Keyed by ``key``, `BundleKeys.moveKey(fromPolyglotKey:uci:)` of the position before and the move: equal to
 /// `move.key` where the move is one of the tree's. Scores are the mover's point of view; exactly one of
 /// ``scoreCP``/``scoreMate`` and of ``bestCP``/``bestMate`` is set. The schema is the contract in docs/bundle.md.
-public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, TableRecord {
+package struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, TableRecord {
     /// The view that reads the stored rows (`move_note_row`) with their texts (`note_text`) joined.
-    public static let databaseTableName = "move_note"
+    package static let databaseTableName = "move_note"
 
-    public var key: String
-    public var positionID: Int64
-    public var uci: String
-    public var san: String
+    package var key: String
+    package var positionID: Int64
+    package var uci: String
+    package var san: String
     /// `best`, `good`, `inaccuracy`, `mistake`, `blunder`.
-    public var verdict: String
+    package var verdict: String
     /// The drop in winning chances against the best move, per mille.
-    public var loss: Int
-    public var scoreCP: Int?
-    public var scoreMate: Int?
-    public var bestCP: Int?
-    public var bestMate: Int?
-    public var text: String
-    public var claimKind: String?
-    public var claimCP: Int?
-    public var claimMate: Int?
-    public var arrows: String?
-    public var threatUCI: String?
+    package var loss: Int
+    package var scoreCP: Int?
+    package var scoreMate: Int?
+    package var bestCP: Int?
+    package var bestMate: Int?
+    package var text: String
+    package var claimKind: String?
+    package var claimCP: Int?
+    package var claimMate: Int?
+    package var arrows: String?
+    package var threatUCI: String?
     /// Space-separated moves.
-    public var refutationUCI: String?
-    public var refutationSAN: String?
-    public var refutationText: String?
-    public var betterUCI: String?
-    public var betterSAN: String?
-    public var betterText: String?
-    public var answerUCI: String?
-    public var answerSAN: String?
-    public var depth: Int
+    package var refutationUCI: String?
+    package var refutationSAN: String?
+    package var refutationText: String?
+    package var betterUCI: String?
+    package var betterSAN: String?
+    package var betterText: String?
+    package var answerUCI: String?
+    package var answerSAN: String?
+    package var depth: Int
     /// The move leaves the course's lines (at a curriculum position; 2.2).
-    public var leavesCourse: Bool
+    package var leavesCourse: Bool
     /// The opening name of the position such a move reaches.
-    public var leavesName: String?
+    package var leavesName: String?
     /// After an opponent's move that leaves the lines: how the learner's plan changes, when it does.
-    public var planText: String?
+    package var planText: String?
 
-    public init(key: String, positionID: Int64, uci: String, san: String, verdict: String, loss: Int,
+    package init(key: String, positionID: Int64, uci: String, san: String, verdict: String, loss: Int,
                 scoreCP: Int?, scoreMate: Int?, bestCP: Int?, bestMate: Int?, text: String,
                 claimKind: String? = nil, claimCP: Int? = nil, claimMate: Int? = nil, arrows: String? = nil, threatUCI: String? = nil,
                 refutationUCI: String? = nil, refutationSAN: String? = nil, refutationText: String? = nil,
@@ -112,11 +112,11 @@ public struct MoveNoteRecord: Codable, Hashable, Sendable, FetchableRecord, Tabl
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let key = Column(CodingKeys.key)
-        public static let positionID = Column(CodingKeys.positionID)
-        public static let uci = Column(CodingKeys.uci)
-        public static let verdict = Column(CodingKeys.verdict)
+    package enum Columns {
+        package static let key = Column(CodingKeys.key)
+        package static let positionID = Column(CodingKeys.positionID)
+        package static let uci = Column(CodingKeys.uci)
+        package static let verdict = Column(CodingKeys.verdict)
     }
 }
 

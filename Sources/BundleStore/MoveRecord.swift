@@ -2,26 +2,26 @@
 import GRDB
 
 /// One move between two positions of the tree. A position has at most one edge per UCI move.
-public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "move"
+package struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "move"
 
     /// Row id, chosen by the caller.
-    public var id: Int64
+    package var id: Int64
     /// The position the move is played in.
-    public var fromPositionID: Int64
+    package var fromPositionID: Int64
     /// The position the move leads to.
-    public var toPositionID: Int64
+    package var toPositionID: Int64
     /// The move in UCI, castling as the king's move: `e2e4`, `e7e8q`, `e1g1`.
-    public var uci: String
+    package var uci: String
     /// Canonical SAN with check suffix: `Nf3`, `O-O`, `exd5`, `Qxf7#`.
-    public var san: String
+    package var san: String
     /// The key that survives content updates: the from-position's Polyglot key as 16 lowercase hex
     /// digits, a colon and ``uci`` (``BundleKeys/moveKey(fromPolyglotKey:uci:)``); unique.
-    public var key: String
+    package var key: String
     /// True for moves of the coach's lines; false for moves only the name list plays (docs/names.md).
-    public var inCurriculum: Bool
+    package var inCurriculum: Bool
 
-    public init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String, key: String,
+    package init(id: Int64, fromPositionID: Int64, toPositionID: Int64, uci: String, san: String, key: String,
                 inCurriculum: Bool = true) {
         self.inCurriculum = inCurriculum
         self.id = id
@@ -33,7 +33,7 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     }
 
     /// Reads a row (or JSON); `in_curriculum` may be absent, as the schema's default allows.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try c.decode(Int64.self, forKey: .id), fromPositionID: try c.decode(Int64.self, forKey: .fromPositionID),
@@ -43,7 +43,7 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
         container["from_position_id"] = fromPositionID
         container["to_position_id"] = toPositionID
@@ -62,13 +62,13 @@ public struct MoveRecord: Codable, Hashable, Sendable, FetchableRecord, Persista
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let fromPositionID = Column(CodingKeys.fromPositionID)
-        public static let toPositionID = Column(CodingKeys.toPositionID)
-        public static let uci = Column(CodingKeys.uci)
-        public static let san = Column(CodingKeys.san)
-        public static let key = Column(CodingKeys.key)
-        public static let inCurriculum = Column(CodingKeys.inCurriculum)
+    package enum Columns {
+        package static let id = Column(CodingKeys.id)
+        package static let fromPositionID = Column(CodingKeys.fromPositionID)
+        package static let toPositionID = Column(CodingKeys.toPositionID)
+        package static let uci = Column(CodingKeys.uci)
+        package static let san = Column(CodingKeys.san)
+        package static let key = Column(CodingKeys.key)
+        package static let inCurriculum = Column(CodingKeys.inCurriculum)
     }
 }

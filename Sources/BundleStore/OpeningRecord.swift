@@ -4,29 +4,29 @@ import GRDB
 /// One opening of the coach's curriculum (one source PGN file).
 ///
 /// `id` is assigned by the caller so that the same sources always give the same ids.
-public struct OpeningRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "opening"
+package struct OpeningRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "opening"
 
     /// Row id, chosen by the caller (ascending in the order the app lists openings).
-    public var id: Int64
+    package var id: Int64
     /// Stable identifier from the file name, e.g. `italian-game`; unique.
-    public var slug: String
+    package var slug: String
     /// The `Opening` tag, e.g. `Italian Game`.
-    public var name: String
+    package var name: String
     /// The `Variation` tag, if any, e.g. `Giuoco Piano`.
-    public var variation: String?
+    package var variation: String?
     /// The `ECO` tag, `A00`…`E99`.
-    public var eco: String
+    package var eco: String
     /// The side the learner plays (`LearnerSide` tag).
-    public var learnerSide: Side
+    package var learnerSide: Side
     /// `Difficulty` tag, 1 (easiest) … 5.
-    public var difficulty: Int
+    package var difficulty: Int
     /// The `Description` tag: one paragraph for the app.
-    public var description: String
+    package var description: String
     /// The source file, relative to the repository root, e.g. `openings/coach/italian-game.pgn`.
-    public var sourceFile: String
+    package var sourceFile: String
 
-    public init(
+    package init(
         id: Int64, slug: String, name: String, variation: String? = nil, eco: String,
         learnerSide: Side, difficulty: Int, description: String, sourceFile: String
     ) {
@@ -42,7 +42,7 @@ public struct OpeningRecord: Codable, Hashable, Sendable, FetchableRecord, Persi
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
         container["slug"] = slug
         container["name"] = name
@@ -62,15 +62,15 @@ public struct OpeningRecord: Codable, Hashable, Sendable, FetchableRecord, Persi
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let slug = Column(CodingKeys.slug)
-        public static let name = Column(CodingKeys.name)
-        public static let variation = Column(CodingKeys.variation)
-        public static let eco = Column(CodingKeys.eco)
-        public static let learnerSide = Column(CodingKeys.learnerSide)
-        public static let difficulty = Column(CodingKeys.difficulty)
-        public static let description = Column(CodingKeys.description)
-        public static let sourceFile = Column(CodingKeys.sourceFile)
+    package enum Columns {
+        package static let id = Column(CodingKeys.id)
+        package static let slug = Column(CodingKeys.slug)
+        package static let name = Column(CodingKeys.name)
+        package static let variation = Column(CodingKeys.variation)
+        package static let eco = Column(CodingKeys.eco)
+        package static let learnerSide = Column(CodingKeys.learnerSide)
+        package static let difficulty = Column(CodingKeys.difficulty)
+        package static let description = Column(CodingKeys.description)
+        package static let sourceFile = Column(CodingKeys.sourceFile)
     }
 }

@@ -12,22 +12,22 @@ import GRDB
 /// ``BundleVerification/checksums``), the header (`BND411` not a bundle, `BND412` another schema version) and the
 /// schema (`BND416`); a folder that does not match its manifest is refused (`BND415`). Every query is one SQL
 /// statement, documented in `docs/bundle.md`; queries that find nothing return `nil` or an empty array.
-public final class OpeningsBundle: Sendable {
+package final class OpeningsBundle: Sendable {
     /// The file the bundle was opened from.
-    public let path: String
+    package let path: String
     /// The manifest of the folder it was opened from; nil when opened by ``init(path:)``.
-    public let manifest: Manifest?
+    package let manifest: Manifest?
     private let queue: DatabaseQueue
 
     /// Checks the bundle folder at `directory` (see ``BundleCheck``) and opens its `openings.sqlite` read-only.
-    public convenience init(directory: String, verification: BundleVerification = .manifest) throws(BundleError) {
+    package convenience init(directory: String, verification: BundleVerification = .manifest) throws(BundleError) {
         let checked = try BundleCheck.check(directory: directory, verification: verification)
         try self.init(path: checked.databasePath, manifest: checked.manifest)
     }
 
     /// Opens the database file at `path` alone, read-only, and checks its header and schema (no manifest: nothing
     /// checks its rows). For tests and the build's own files; an app opens a folder with ``init(directory:verification:)``.
-    public convenience init(path: String) throws(BundleError) {
+    package convenience init(path: String) throws(BundleError) {
         try self.init(path: path, manifest: nil)
     }
 
@@ -39,17 +39,17 @@ public final class OpeningsBundle: Sendable {
     }
 
     /// Every opening, in id order.
-    public func openings() throws(BundleError) -> [OpeningRecord] {
+    package func openings() throws(BundleError) -> [OpeningRecord] {
         try read { db in try OpeningRecord.fetchAll(db, sql: "SELECT * FROM opening ORDER BY id") }
     }
 
     /// The opening with this slug, if any.
-    public func opening(slug: String) throws(BundleError) -> OpeningRecord? {
+    package func opening(slug: String) throws(BundleError) -> OpeningRecord? {
         try read { db in try OpeningRecord.fetchOne(db, sql: "SELECT * FROM opening WHERE slug = ?", arguments: [slug]) }
     }
 
     /// The main line of an opening with every ply's explanation, or `nil` if the opening has none.
-    public func mainLine(ofOpening openingID: Int64) throws(BundleError) -> LineWithSteps? {
+    package func mainLine(ofOpening openingID: Int64) throws(BundleError) -> LineWithSteps? {
         let line = try read { db in
             try LineRecord.fetchOne(
                 db, sql: "SELECT * FROM line WHERE opening_id = ? AND kind = 'main'", arguments: [openingID])
@@ -59,7 +59,7 @@ public final class OpeningsBundle: Sendable {
     }
 
     /// Every line of an opening: the main line first, then its branches by the ply they start at.
-    public func lines(ofOpening openingID: Int64) throws(BundleError) -> [LineRecord] {
+    package func lines(ofOpening openingID: Int64) throws(BundleError) -> [LineRecord] {
         try read { db in
             try LineRecord.fetchAll(
                 db,
@@ -73,7 +73,7 @@ public final class OpeningsBundle: Sendable {
 
     /// A line's own plies in order, each with its move and the position after it.
     /// A deviation's steps start at ply `branchPly + 1`; the plies before are its parent's.
-    public func steps(ofLine lineID: Int64) throws(BundleError) -> [LineStep] {
+    package func steps(ofLine lineID: Int64) throws(BundleError) -> [LineStep] {
         try read { db in
             let adapters = splittingRowAdapters(columnCounts: [
                 try db.columns(in: "line_move").count, try db.columns(in: "move").count,
@@ -101,7 +101,7 @@ public final class OpeningsBundle: Sendable {
 
     /// The lines that branch from `lineID` (deviations and alternatives), in id order;
     /// with `kind`, only that kind; with `phase`, only deviations of that curriculum phase.
-    public func branches(ofLine lineID: Int64, kind: LineKind? = nil, phase: Int? = nil) throws(BundleError) -> [LineRecord] {
+    package func branches(ofLine lineID: Int64, kind: LineKind? = nil, phase: Int? = nil) throws(BundleError) -> [LineRecord] {
         try read { db in
             try LineRecord.fetchAll(
                 db,
@@ -116,12 +116,12 @@ public final class OpeningsBundle: Sendable {
 
     /// The deviations of a line of the given curriculum phase (2 or 3), or of every phase when `phase` is `nil`,
     /// ordered by the ply they branch at.
-    public func deviations(ofLine lineID: Int64, phase: Int? = nil) throws(BundleError) -> [LineRecord] {
+    package func deviations(ofLine lineID: Int64, phase: Int? = nil) throws(BundleError) -> [LineRecord] {
         try branches(ofLine: lineID, kind: .deviation, phase: phase)
     }
 
     /// The moves out of a position, in move-id order, each with the position it leads to and its name.
-    public func children(ofPosition positionID: Int64) throws(BundleError) -> [PositionChild] {
+    package func children(ofPosition positionID: Int64) throws(BundleError) -> [PositionChild] {
         try read { db in
             let adapters = splittingRowAdapters(columnCounts: [try db.columns(in: "move").count])
             let adapter = ScopeAdapter(["move": adapters[0], "position": adapters[1]])
@@ -143,17 +143,17 @@ public final class OpeningsBundle: Sendable {
     }
 
     /// The position with this identity FEN (counters `0 1`, en passant only when legal), if any.
-    public func position(fen: String) throws(BundleError) -> PositionRecord? {
+    package func position(fen: String) throws(BundleError) -> PositionRecord? {
         try read { db in try PositionRecord.fetchOne(db, sql: "SELECT * FROM position WHERE fen = ?", arguments: [fen]) }
     }
 
     /// The position with this id, if any.
-    public func position(id: Int64) throws(BundleError) -> PositionRecord? {
+    package func position(id: Int64) throws(BundleError) -> PositionRecord? {
         try read { db in try PositionRecord.fetchOne(db, sql: "SELECT * FROM position WHERE id = ?", arguments: [id]) }
     }
 
     /// The positions with this Polyglot key (one, unless two positions collide).
-    public func positions(polyglotKey: UInt64) throws(BundleError) -> [PositionRecord] {
+    package func positions(polyglotKey: UInt64) throws(BundleError) -> [PositionRecord] {
         try read { db in
             try PositionRecord.fetchAll(
                 db, sql: "SELECT * FROM position WHERE zobrist_key = ? ORDER BY id",
@@ -162,7 +162,7 @@ public final class OpeningsBundle: Sendable {
     }
 
     /// The engine's analysis of a position with its top lines (rank 1 first), or `nil` if not analysed.
-    public func analysis(ofPosition positionID: Int64) throws(BundleError) -> PositionAnalysis? {
+    package func analysis(ofPosition positionID: Int64) throws(BundleError) -> PositionAnalysis? {
         try read { db in
             guard
                 let analysis = try AnalysisRecord.fetchOne(
@@ -177,7 +177,7 @@ public final class OpeningsBundle: Sendable {
     /// The curriculum lines that pass through a position, with the ply at which they reach it
     /// (the position after `ply` plies of the line; 0 for the start position). A deviation passes
     /// through the positions of its parent's first `branch_ply` plies too. Ordered by opening, line id, ply.
-    public func lines(throughPosition positionID: Int64) throws(BundleError) -> [LineAtPosition] {
+    package func lines(throughPosition positionID: Int64) throws(BundleError) -> [LineAtPosition] {
         try read { db in
             let rows = try Row.fetchAll(
                 db,
@@ -205,7 +205,7 @@ public final class OpeningsBundle: Sendable {
 
     /// The lines (deviations and alternatives) whose first own move is played in this position,
     /// each with that move; in line-id order. With `kind`, only that kind.
-    public func branches(leavingPosition positionID: Int64, kind: LineKind? = nil) throws(BundleError) -> [BranchAtPosition] {
+    package func branches(leavingPosition positionID: Int64, kind: LineKind? = nil) throws(BundleError) -> [BranchAtPosition] {
         try read { db in
             let adapters = splittingRowAdapters(columnCounts: [try db.columns(in: "line").count])
             let adapter = ScopeAdapter(["line": adapters[0], "move": adapters[1]])
@@ -227,18 +227,18 @@ public final class OpeningsBundle: Sendable {
     }
 
     /// The line with this key (`italian-game/two-knights-defence`), if any.
-    public func line(key: String) throws(BundleError) -> LineRecord? {
+    package func line(key: String) throws(BundleError) -> LineRecord? {
         try read { db in try LineRecord.fetchOne(db, sql: "SELECT * FROM line WHERE key = ?", arguments: [key]) }
     }
 
     /// The move with this key (`<from position key>:<uci>`), if any.
-    public func move(key: String) throws(BundleError) -> MoveRecord? {
+    package func move(key: String) throws(BundleError) -> MoveRecord? {
         try read { db in try MoveRecord.fetchOne(db, sql: "SELECT * FROM move WHERE key = ?", arguments: [key]) }
     }
 
     /// The note on the move with this key (`BundleKeys.moveKey`), if the bundle has one; nil too for a bundle older
     /// than schema 2.1, which has no notes.
-    public func moveNote(key: String) throws(BundleError) -> MoveNoteRecord? {
+    package func moveNote(key: String) throws(BundleError) -> MoveNoteRecord? {
         try read { db in
             guard try db.tableExists(MoveNoteRow.databaseTableName), let parts = BundleKeys.moveKeyParts(key) else { return nil }
             // By the row's own key (position, move): the view's `key` is made, not stored, so it has no index.
@@ -249,7 +249,7 @@ public final class OpeningsBundle: Sendable {
     }
 
     /// Every note of a position, in key order (the position's key, then the move: the moves' order); empty for a bundle older than schema 2.1.
-    public func moveNotes(positionID: Int64) throws(BundleError) -> [MoveNoteRecord] {
+    package func moveNotes(positionID: Int64) throws(BundleError) -> [MoveNoteRecord] {
         try read { db in
             guard try db.tableExists(MoveNoteRow.databaseTableName) else { return [] }
             return try MoveNoteRecord.fetchAll(db, sql: "SELECT * FROM move_note WHERE position_id = ? ORDER BY uci", arguments: [positionID])
@@ -257,25 +257,25 @@ public final class OpeningsBundle: Sendable {
     }
 
     /// The chess app's library: classical openings, then tactics, each by key.
-    public func libraryEntries() throws(BundleError) -> [LibraryEntryRecord] {
+    package func libraryEntries() throws(BundleError) -> [LibraryEntryRecord] {
         try read { db in try LibraryEntryRecord.fetchAll(db, sql: "SELECT * FROM library_entry ORDER BY kind, key") }
     }
 
     /// The claim of a tactic, `nil` for a classical opening.
-    public func libraryClaim(ofEntry entryID: Int64) throws(BundleError) -> LibraryClaimRecord? {
+    package func libraryClaim(ofEntry entryID: Int64) throws(BundleError) -> LibraryClaimRecord? {
         try read { db in
             try LibraryClaimRecord.fetchOne(db, sql: "SELECT * FROM library_claim WHERE entry_id = ?", arguments: [entryID])
         }
     }
 
     /// The `meta` table as a dictionary: `schema_version`, `engine`, `profile`, `source_hash`, ….
-    public func meta() throws(BundleError) -> [String: String] {
+    package func meta() throws(BundleError) -> [String: String] {
         let rows = try read { db in try MetaRecord.fetchAll(db, sql: "SELECT * FROM meta") }
         return Dictionary(rows.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Rows per table.
-    public func rowCounts() throws(BundleError) -> [String: Int] {
+    package func rowCounts() throws(BundleError) -> [String: Int] {
         try queue.inDatabaseChecked(path: path) { db throws(BundleError) in try BundleVerifier.rowCounts(db, path: path) }
     }
 

@@ -7,32 +7,32 @@ import GRDB
 /// en-passant square only when a capture is possible; its counters are fixed
 /// to `0 1` so that the FEN stays a valid six-field FEN. Two move orders that
 /// reach the same identity share one row (transpositions).
-public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "position"
+package struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "position"
 
     /// Row id, chosen by the caller.
-    public var id: Int64
+    package var id: Int64
     /// The Polyglot Zobrist key, stored as the signed 64-bit integer with the same bits
     /// (SQLite integers are signed). Use ``polyglotKey`` for the unsigned value.
-    public var zobristKey: Int64
+    package var zobristKey: Int64
     /// The identity FEN (see the type's documentation); unique.
-    public var fen: String
+    package var fen: String
     /// The opening name shown at this position, if any.
-    public var name: String?
+    package var name: String?
     /// The ECO code that goes with ``name``.
-    public var eco: String?
+    package var eco: String?
     /// True when ``name`` was inherited from the nearest named ancestor rather than given by a line.
-    public var nameIsInherited: Bool
+    package var nameIsInherited: Bool
     /// The part of ``name`` before `:` (`Italian Game`), or the whole name.
-    public var family: String?
+    package var family: String?
     /// True for positions of the coach's tree; false for those only the name list has (docs/names.md).
-    public var inCurriculum: Bool
+    package var inCurriculum: Bool
     /// The side to move.
-    public var sideToMove: Side
+    package var sideToMove: Side
     /// True when the side to move is in check.
-    public var isCheck: Bool
+    package var isCheck: Bool
 
-    public init(
+    package init(
         id: Int64, zobristKey: Int64, fen: String, name: String? = nil, eco: String? = nil,
         nameIsInherited: Bool = false, family: String? = nil, inCurriculum: Bool = true, sideToMove: Side,
         isCheck: Bool = false
@@ -50,7 +50,7 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     }
 
     /// Same as the memberwise init, taking the Polyglot key as the unsigned value tools print.
-    public init(
+    package init(
         id: Int64, polyglotKey: UInt64, fen: String, name: String? = nil, eco: String? = nil,
         nameIsInherited: Bool = false, family: String? = nil, inCurriculum: Bool = true, sideToMove: Side,
         isCheck: Bool = false
@@ -62,13 +62,13 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     }
 
     /// The Polyglot key as the unsigned 64-bit value Polyglot books and python-chess use.
-    public var polyglotKey: UInt64 {
+    package var polyglotKey: UInt64 {
         get { UInt64(bitPattern: zobristKey) }
         set { zobristKey = Int64(bitPattern: newValue) }
     }
 
     /// Reads a row (or JSON); `family` and `in_curriculum` may be absent, as the schema's defaults allow.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try c.decode(Int64.self, forKey: .id), zobristKey: try c.decode(Int64.self, forKey: .zobristKey),
@@ -81,7 +81,7 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     }
 
     /// Writes the columns directly: the same values Codable would write, without its cost per row.
-    public func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
         container["zobrist_key"] = zobristKey
         container["fen"] = fen
@@ -106,16 +106,16 @@ public struct PositionRecord: Codable, Hashable, Sendable, FetchableRecord, Pers
     }
 
     /// The table's columns, for GRDB's query interface.
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let zobristKey = Column(CodingKeys.zobristKey)
-        public static let fen = Column(CodingKeys.fen)
-        public static let name = Column(CodingKeys.name)
-        public static let eco = Column(CodingKeys.eco)
-        public static let nameIsInherited = Column(CodingKeys.nameIsInherited)
-        public static let family = Column(CodingKeys.family)
-        public static let inCurriculum = Column(CodingKeys.inCurriculum)
-        public static let sideToMove = Column(CodingKeys.sideToMove)
-        public static let isCheck = Column(CodingKeys.isCheck)
+    package enum Columns {
+        package static let id = Column(CodingKeys.id)
+        package static let zobristKey = Column(CodingKeys.zobristKey)
+        package static let fen = Column(CodingKeys.fen)
+        package static let name = Column(CodingKeys.name)
+        package static let eco = Column(CodingKeys.eco)
+        package static let nameIsInherited = Column(CodingKeys.nameIsInherited)
+        package static let family = Column(CodingKeys.family)
+        package static let inCurriculum = Column(CodingKeys.inCurriculum)
+        package static let sideToMove = Column(CodingKeys.sideToMove)
+        package static let isCheck = Column(CodingKeys.isCheck)
     }
 }

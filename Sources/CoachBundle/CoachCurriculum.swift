@@ -88,9 +88,9 @@ extension CoachBundle {
                 throw .damagedRow(table: "library_entry", key: e.key,
                                   reason: c == nil ? "a tactic without its claim" : "a classical opening with a claim")
             }
-            out.append(LibraryEntry(key: e.key, kind: e.kind, title: e.title, opening: e.opening, variation: e.variation,
+            out.append(LibraryEntry(key: e.key, kind: LibraryEntry.Kind(e.kind), title: e.title, opening: e.opening, variation: e.variation,
                                     eco: e.eco, description: e.description, fenFile: e.fenFile, plies: e.plies,
-                                    claim: c.map { LibraryClaim(kind: $0.kind, amount: $0.amount, ply: $0.ply, text: $0.text) }))
+                                    claim: c.map { LibraryClaim(kind: LibraryClaim.Kind($0.kind), amount: $0.amount, ply: $0.ply, text: $0.text) }))
         }
         return out
     }
@@ -217,5 +217,25 @@ struct LineReader {
         let found = try CoachBundle.run { () throws(BundleError) in try store.lines(ofOpening: id) }
         linesOfOpening[id] = found
         return found
+    }
+}
+
+extension LibraryEntry.Kind {
+    /// The app's value for the store's.
+    init(_ stored: LibraryKind) {
+        switch stored {
+        case .classical: self = .classical
+        case .tactic: self = .tactic
+        }
+    }
+}
+
+extension LibraryClaim.Kind {
+    /// The app's value for the store's.
+    init(_ stored: LibraryClaimKind) {
+        switch stored {
+        case .mate: self = .mate
+        case .material: self = .material
+        }
     }
 }

@@ -136,15 +136,24 @@ public struct CoachStep: Hashable, Sendable {
 
 /// A tactic's claim, as its tags say and the engine checked.
 public struct LibraryClaim: Hashable, Sendable {
+    /// What a tactic claims.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The side to move at ``LibraryClaim/ply`` mates in ``LibraryClaim/amount`` moves.
+        case mate
+        /// The side to move at ``LibraryClaim/ply`` wins at least ``LibraryClaim/amount`` points of material by the
+        /// end of the line.
+        case material
+    }
+
     /// Mate in ``amount`` moves, or at least ``amount`` points of material, for the side to move at ``ply``.
-    public var kind: LibraryClaimKind
+    public var kind: Kind
     public var amount: Int
     /// The claim is about the position after this many plies of the line (0: its start).
     public var ply: Int
     /// The authored sentence the app shows.
     public var text: String
 
-    public init(kind: LibraryClaimKind, amount: Int, ply: Int, text: String) {
+    public init(kind: Kind, amount: Int, ply: Int, text: String) {
         self.kind = kind
         self.amount = amount
         self.ply = ply
@@ -156,7 +165,12 @@ public struct LibraryClaim: Hashable, Sendable {
 public struct LibraryEntry: Hashable, Sendable {
     /// `classical/<slug>` or `tactics/<slug>`: stable across content updates.
     public var key: String
-    public var kind: LibraryKind
+    /// A classical opening or a tactical demonstration.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case classical, tactic
+    }
+
+    public var kind: Kind
     /// What the app shows: `Opening: Variation`, e.g. `Barnes Opening: Fool's Mate`; never empty.
     public var title: String
     public var opening: String
