@@ -28,13 +28,13 @@ public struct PolyglotEntry: Hashable, Sendable {
 ///         PolyglotEntry(key: 0x463B96181691FC9C, move: try PolyglotMove(from: 12, to: 28), weight: 100),
 ///     ])
 ///     try book.data.write(to: url)
-public struct PolyglotBook: Hashable, Sendable {
+package struct PolyglotBook: Hashable, Sendable {
     /// The entries in file order.
-    public let entries: [PolyglotEntry]
+    package let entries: [PolyglotEntry]
 
     /// Sorts the entries. Two entries for the same key and move are merged into one that keeps
     /// the higher weight (a move reached by two lines is one book move).
-    public init(entries: [PolyglotEntry]) {
+    package init(entries: [PolyglotEntry]) {
         var best: [PolyglotBook.Slot: PolyglotEntry] = [:]
         for entry in entries {
             let slot = Slot(key: entry.key, move: entry.move.rawValue)
@@ -55,7 +55,7 @@ public struct PolyglotBook: Hashable, Sendable {
     }
 
     /// The book file's bytes.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(entries.count * 16)
         func append<T: FixedWidthInteger>(_ value: T) {
@@ -72,5 +72,5 @@ public struct PolyglotBook: Hashable, Sendable {
     }
 
     /// The book file's bytes as `Data`.
-    public var data: Data { Data(bytes) }
+    package var data: Data { Data(bytes) }
 }
