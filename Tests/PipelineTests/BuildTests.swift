@@ -10,7 +10,7 @@ import Testing
 
     func build(_ openings: String, into out: String) throws -> BuildReport {
         Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
-                                         engine: EngineConfiguration(profile: Fixtures.goodBundleProfile, cacheDirectory: Self.cache)))
+                                         engine: Fixtures.goodLibraryEngine))
     }
 
     /// The first build is the run's shared build of the good library (`Fixtures.copyOfTheGoodBundle`); the second is
@@ -20,6 +20,7 @@ import Testing
         let a = shared.path, first = shared.report
         #expect(!first.failed && !first.upToDate)
         #expect(first.counts["positions"] == 80)
+        #expect(first.searchedNow == 0, "the good library's engine store lacks searches: run scripts/gen/test-engine-stores.sh")
         let second = try build(Fixtures.path("validate/good"), into: b)
         #expect(second.counts["analysed_now"] == 0)
         for f in ["openings.sqlite", "openings.bin", "manifest.json", "fen/classical/qgd.fen", "fen/tactics/scholars-mate.fen"] {
@@ -118,6 +119,7 @@ import Testing
     @Test func theBundleDoesNotDependOnWhereItWasBuilt() throws {
         let shared = try Fixtures.copyOfTheSmallListBuild(), second = try Fixtures.copyOfTheSmallListBuild()
         #expect(!shared.report.failed, "\(shared.report.diagnostics.map(\.text))")
+        #expect(shared.report.searchedNow == 0, "the good library's engine store lacks searches: run scripts/gen/test-engine-stores.sh")
         let first = shared.root
         let relative = Self.relativeSpelling(of: first)
         #expect(!relative.hasPrefix("/"))
@@ -125,7 +127,7 @@ import Testing
         for (openings, names) in [(relative + "/openings", relative + "/names"), (second.root + "/openings/", second.root + "/names/")] {
             let out = try Fixtures.tempDirectory()
             let r = Build.run(BuildConfiguration(openingsPath: openings, outputDirectory: out,
-                                                 engine: EngineConfiguration(profile: Fixtures.goodBundleProfile, cacheDirectory: Self.cache),
+                                                 engine: Fixtures.goodLibraryEngine,
                                                  nameListPath: names))
             #expect(!r.failed, "\(r.diagnostics.map(\.text))")
             bundles.append(out)
@@ -191,7 +193,8 @@ import Testing
                 let p = Process()
                 p.executableURL = URL(fileURLWithPath: forge)
                 p.arguments = ["build", "--openings", lib, "--names", names, "--out", out, "--nodes", "30000",
-                                "--cache", Self.cache + "/" + EngineConfiguration.cacheFileName]  // the first build's searches
+                                "--engine-store", Fixtures.goodLibraryEngineStore,  // the first build's searches
+                                "--cache", Self.cache + "/" + EngineConfiguration.cacheFileName]
                 p.environment = ProcessInfo.processInfo.environment.merging(["FORGE_NODES": "30000"]) { $1 }
                 p.currentDirectoryURL = URL(fileURLWithPath: Self.cache).deletingLastPathComponent()
                 _ = FileManager.default.createFile(atPath: log, contents: nil)

@@ -13,13 +13,24 @@ extension Fixtures {
     /// The profile of the shared build (and of every build that reads `sharedEngineCache`): 30,000 nodes, 3 lines.
     static let goodBundleProfile = AnalysisProfile(nodes: 30_000, multiPV: 3)
 
+    /// The committed engine store of the good library (`engine-stores/good-library`, written by
+    /// scripts/gen/test-engine-stores.sh with the real Stockfish): what a build of it asks at `goodBundleProfile`, with or
+    /// without the small name list. The builds of that library read it before the cache and search nothing; what they
+    /// claim is about the build (bytes, rows, kills), not about the engine, whose own tests talk to the process.
+    static let goodLibraryEngineStore = path("engine-stores/good-library")
+
+    /// The engine of every build of the good library: `goodBundleProfile`, the store above, then `sharedEngineCache`.
+    static var goodLibraryEngine: EngineConfiguration {
+        EngineConfiguration(profile: goodBundleProfile, cacheDirectory: sharedEngineCache, storeDirectory: goodLibraryEngineStore)
+    }
+
     /// `validate/good` built with the real Stockfish at `goodBundleProfile` through `sharedEngineCache`, once a run
     /// (the first test that asks builds it; `static let` makes the others wait for it). Never handed out itself:
     /// `copyOfTheGoodBundle` gives each test its own folder to read or edit.
     private static let goodBundle: Result<BuiltBundle, FixtureBuildError> = {
         guard let out = try? tempDirectory() else { return .failure(FixtureBuildError(text: "no temporary folder")) }
         let report = Build.run(BuildConfiguration(openingsPath: path("validate/good"), outputDirectory: out,
-                                                  engine: EngineConfiguration(profile: goodBundleProfile, cacheDirectory: sharedEngineCache)))
+                                                  engine: goodLibraryEngine))
         return .success(BuiltBundle(path: out, report: report))
     }()
 
@@ -52,7 +63,7 @@ extension Fixtures {
             try FileManager.default.createDirectory(atPath: root + "/names", withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: path("names/a.tsv"), toPath: root + "/names/a.tsv")
             let report = Build.run(BuildConfiguration(openingsPath: root + "/openings", outputDirectory: out,
-                                                      engine: EngineConfiguration(profile: goodBundleProfile, cacheDirectory: sharedEngineCache),
+                                                      engine: goodLibraryEngine,
                                                       nameListPath: root + "/names"))
             return .success(SmallListBuild(root: root, out: out, report: report))
         } catch {

@@ -198,7 +198,7 @@ private func verdict(_ lines: [EngineLine]) -> EngineVerdict {
 
         // forge explain reads the bundle's note where it has one and computes the rest: 1.a3 is a legal move of the
         // start position (a curriculum position), 1...a6 is played where the bundle has no position.
-        let engine = EngineConfiguration(profile: Fixtures.goodBundleProfile, cacheDirectory: Self.cache)
+        let engine = Fixtures.goodLibraryEngine
         let r = runExplain(ExplainConfiguration(fen: nil, moves: ["a3", "a6"], format: .json, engine: engine, bundle: .required(out)))
         #expect(r.outcome == .ok && r.fromBundle == [true, false])
         let stored = try #require(try OpeningsBundle(path: out + "/openings.sqlite").moveNote(
