@@ -192,7 +192,7 @@ import Testing
                 try text.write(toFile: pgn, atomically: true, encoding: .utf8)
                 let p = Process()
                 p.executableURL = URL(fileURLWithPath: forge)
-                p.arguments = ["build", "--openings", lib, "--names", names, "--out", out, "--nodes", "30000",
+                p.arguments = ["build", "--openings", lib, "--names", names, "--out", out, "--no-words", "--nodes", "30000",
                                 "--engine-store", Fixtures.goodLibraryEngineStore,  // the first build's searches
                                 "--cache", Self.cache + "/" + EngineConfiguration.cacheFileName]
                 p.environment = ProcessInfo.processInfo.environment.merging(["FORGE_NODES": "30000"]) { $1 }
