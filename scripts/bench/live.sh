@@ -20,7 +20,7 @@ BUILD_NODES=$(sed -n 's/.*defaultNodes = \([0-9_]*\).*/\1/p' Sources/UCIEngine/A
 MULTIPV=$(sed -n 's/.*func configuration(multiPV: Int = \([0-9]*\),.*/\1/p' Sources/forge/Options.swift)
 HASH=$(sed -n 's/.*defaultHashMegabytes = \([0-9]*\).*/\1/p' Sources/UCIEngine/AnalysisProfile.swift)
 [ -n "$LIVE_NODES" ] && [ -n "$BUILD_NODES" ] && [ -n "$MULTIPV" ] && [ -n "$HASH" ] || { echo "live.sh: could not read the budgets from the sources" >&2; exit 1; }
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-2}   # 2 keeps the script near 2 minutes on this machine
 
 # Each game's position before its last move, and that move: forge pgn2fen replays the game (no engine).
 n=0
@@ -111,6 +111,12 @@ report() { # nodes
 echo "engine: $("$SF" <<< quit | head -1)"
 echo "live path: forge explain --fen FEN MOVE, no bundle, no cache, no engine store, 1 engine; each move its own process"
 echo "reference: stockfish on the position before the move, go nodes N, MultiPV $MULTIPV, Threads 1, Hash $HASH, its own process"
+startup=""
+for ((r = 0; r < 3; r++)); do
+    t0=$(now); printf 'uci\nisready\nquit\n' | "$SF" > /dev/null; t1=$(now)
+    startup=$(awk -v a="$t0" -v b="$t1" -v m="$startup" 'BEGIN { d = b - a; print (m == "" || d < m) ? d : m }')
+done
+echo "stockfish start-up alone (uci, isready, quit; fastest of 3): $(printf '%.3f' "$startup") s, in both sides' figures"
 echo "moves: the last move of each game in $GAMES; load average now $(cut -d' ' -f1-3 /proc/loadavg)"
 report "$LIVE_NODES"
 report "$BUILD_NODES"
