@@ -26,7 +26,12 @@ for module in "${modules[@]}"; do
     if ! swift package --jobs "${DOCC_JOBS:-1}" --allow-writing-to-directory "$out" \
         generate-documentation --target "$module" --warnings-as-errors --output-path "$out/$module" \
         >"$log" 2>&1; then
-        grep -E "(warning|error):" "$log" >&2 || tail -20 "$log" >&2
+        # DocC's own diagnostics (each with its file, line and column) come after this line; a build error before it.
+        if grep -q "^Building documentation for" "$log"; then
+            sed -n '/^Building documentation for/,$p' "$log" >&2
+        else
+            grep -E "(warning|error):" "$log" >&2 || tail -20 "$log" >&2
+        fi
         echo "docc: $module: generate-documentation failed" >&2
         failures=$((failures + 1))
     elif grep -E "warning:" "$log" >&2; then
