@@ -28,6 +28,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation` (scripts/ci/docc.sh): a command plugin only, no target depends on
+        // it, so a package that depends on ContentForge by version does not even resolve it (Examples/CoachClient's
+        // Package.resolved holds ContentForge, GRDB.swift and swift-argument-parser only).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "ChessCore"),

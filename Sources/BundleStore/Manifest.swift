@@ -38,7 +38,7 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var engine: String
     public var engineVersion: String
     public var profile: String
-    /// SHA-256 of the sources (see ``SourceHash``).
+    /// SHA-256 of the sources (see `SourceHash`).
     public var sourceHash: String
     /// From `SOURCE_DATE_EPOCH`; absent otherwise.
     public var buildDate: String?

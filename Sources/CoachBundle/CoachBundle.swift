@@ -26,9 +26,9 @@ public final class CoachBundle: Sendable {
     /// The bundle's tables and queries, read by this type only: an app asks the facade.
     let store: OpeningsBundle
 
-    /// Checks the bundle folder at `directory` and opens it read-only. ``BundleVerification/manifest`` (the default,
+    /// Checks the bundle folder at `directory` and opens it read-only. `BundleVerification.manifest` (the default,
     /// for every launch) checks the manifest, the files' sizes, the header and the schema;
-    /// ``BundleVerification/checksums`` checks every file's SHA-256 as well, so an edited row is refused (`BND415`).
+    /// `BundleVerification.checksums` checks every file's SHA-256 as well, so an edited row is refused (`BND415`).
     ///
     ///     let coach = try CoachBundle(directory: BundleInstaller.currentDirectory(root: root))
     public init(directory: String, verification: BundleVerification = .manifest) throws(CoachBundleError) {
@@ -52,7 +52,7 @@ public final class CoachBundle: Sendable {
     private init(store: OpeningsBundle) { self.store = store }
 
     /// An update in one call: verifies the downloaded bundle folder `source` in full, installs it into `root`
-    /// atomically (``BundleInstaller``) and opens it. A download that does not match its manifest is refused and the
+    /// atomically (`BundleInstaller`) and opens it. A download that does not match its manifest is refused and the
     /// installed bundle stays as it was.
     ///
     ///     let coach = try CoachBundle.update(from: downloadFolder, into: appSupport + "/openings")

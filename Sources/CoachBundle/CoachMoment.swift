@@ -8,7 +8,7 @@ import Explainer
 public enum NoteOrigin: String, Sendable, Hashable {
     /// The bundle's `move_note` row: the build's explainer wrote it.
     case bundle
-    /// Computed now by ``Explainer`` with the app's ``ChessEngine``.
+    /// Computed now by `Explainer` with the app's ``ChessEngine``.
     case live
 }
 
@@ -67,10 +67,10 @@ public struct CoachMoment: Sendable, Hashable {
 
 extension CoachBundle {
     /// The coaching moment for `move` played at `position` in a game (`ply`: the plies played before it) by a learner
-    /// playing `learner`: the bundle's note when it has one, else the note ``Explainer`` computes with `engine` — the
-    /// same ``Note`` value either way. Async and cancellable: cancelling the task cancels the engine's search and
+    /// playing `learner`: the bundle's note when it has one, else the note `Explainer` computes with `engine` — the
+    /// same `Note` value either way. Async and cancellable: cancelling the task cancels the engine's search and
     /// throws `CancellationError`. Throws ``CoachBundleError`` for a damaged row, an illegal move or an engine that
-    /// could not search (its ``EngineProblem`` as ``CoachBundleError/engine(_:)``).
+    /// could not search (its `EngineProblem` as ``CoachBundleError/engine(_:)``).
     ///
     ///     var board = Position.standard
     ///     let e4 = try board.move(san: "e4")
@@ -138,7 +138,7 @@ public struct GameAccuracy: Sendable, Hashable {
     public var fraction: Double { moves == 0 ? 0 : Double(topThree) / Double(moves) }
 }
 
-/// ``Explainer`` with an async ``ChessEngine``: the explainer asks its engine synchronously, so it runs on a thread of
+/// `Explainer` with an async ``ChessEngine``: the explainer asks its engine synchronously, so it runs on a thread of
 /// its own (never one of Swift's cooperative threads) and each of its questions waits there for the engine's answer.
 struct LiveExplainer: Sendable {
     let engine: any ChessEngine

@@ -8,11 +8,11 @@ import Explainer
 extension CoachBundle {
     // MARK: What the coach says about a move
 
-    /// What the coach says about `uci` played at `position`: the note the build wrote with ``Explainer`` — verdict and the
+    /// What the coach says about `uci` played at `position`: the note the build wrote with `Explainer` — verdict and the
     /// scores it stands on, what the move does, for an inaccuracy or worse the refutation line and the better move, the
     /// threat, and after an opponent's move the learner's best answer (a field of its own: the text never gives it away).
     /// `nil` when the bundle has no note for the move (a move the build did not note at a position off the curriculum);
-    /// an app then explains it with `Explainer` and its own engine, which returns the same ``Note``.
+    /// an app then explains it with `Explainer` and its own engine, which returns the same `Note`.
     ///
     ///     let e5 = try coach.position(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")!
     ///     let note = try coach.note(uci: "f7f6", at: e5)
@@ -54,7 +54,7 @@ extension CoachBundle {
 
     // MARK: Grading a move
 
-    /// How `uci` compares with the engine's best move here, graded by the one verdict table the build and ``Explainer``
+    /// How `uci` compares with the engine's best move here, graded by the one verdict table the build and `Explainer`
     /// use (`VerdictThresholds.standard`): the verdict, the winning chances lost, the centipawns lost, the move's rank among
     /// the stored top moves (nil when it is not one of them). From the move's note when the bundle has one, else from the
     /// top moves when the move is one of them; `nil` otherwise (grade it with an engine).
@@ -82,7 +82,7 @@ extension CoachBundle {
         return column
     }
 
-    /// A `move_note` row as the explainer's ``Note``; a row that does not read as one is an error (`BND502`), never a
+    /// A `move_note` row as the explainer's `Note`; a row that does not read as one is an error (`BND502`), never a
     /// made-up verdict or score. The motifs and the claim's evidence are not stored: a note read back has none.
     static func note(_ r: MoveNoteRecord, at position: CoachPosition) throws(CoachBundleError) -> Note {
         func damaged(_ reason: String) -> CoachBundleError { .damagedRow(table: "move_note", key: r.key, reason: reason) }

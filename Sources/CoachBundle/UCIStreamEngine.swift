@@ -15,7 +15,7 @@ import UCIProtocol
 /// and a command-line program passes a process's pipes the same way. Searches run one at a time, deterministically
 /// (`Threads 1`, a fixed `Hash`, `ucinewgame` before each position, a node limit). A cancelled search sends `stop`,
 /// reads the engine's `bestmove` and throws `CancellationError`; the engine is ready for the next. The replies are
-/// read by UCIProtocol's parser and ``SearchReading`` (the last finished iteration), as the build reads them.
+/// read by UCIProtocol's parser and `SearchReading` (the last finished iteration), as the build reads them.
 public actor UCIStreamEngine: ChessEngine {
     /// `id name`, once the handshake is done (`Stockfish 15.1`).
     public private(set) var name: String?

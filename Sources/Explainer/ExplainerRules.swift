@@ -11,7 +11,7 @@ import ChessCore
 /// let explainer = Explainer(engine: myStockfish, options: AnnotationOptions(rules: rules))
 /// ```
 ///
-/// Where a rule is read without an explainer at hand (the static exchange's piece values, ``LineMaterial``'s lapse rule,
+/// Where a rule is read without an explainer at hand (the static exchange's piece values, `LineMaterial`'s lapse rule,
 /// ``MaterialSwing/agrees(_:withLoss:)``), it reads ``standard``; ``ConfirmationPolicy`` reads the options' own.
 public struct ExplainerRules: Hashable, Sendable {
     /// A pawn of material, in centipawns (see ``table``).

@@ -75,7 +75,7 @@ public struct ParentLinesOracle: EngineOracle {
     }
 
     /// The score of the side to move in a child, seen by the side that played into it: the inverse of
-    /// ``onePlyOn(_:)`` (centipawns negated; `#-2` becomes `#3`, `#0` (mated) `#1`, `#2` `#-2`).
+    /// `onePlyOn(_:)` (centipawns negated; `#-2` becomes `#3`, `#0` (mated) `#1`, `#2` `#-2`).
     public static func onePlyBack(_ s: Score) -> Score {
         switch s {
         case .centipawns(let c): .centipawns(-c)

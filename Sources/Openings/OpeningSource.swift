@@ -32,7 +32,7 @@ public struct OpeningLine: Sendable, Hashable {
     /// Where the variation starts in the file.
     public var location: SourceLocation
 
-    /// The deviation's marker values (``LineRole/deviation``); `nil` for the main line and alternatives.
+    /// The deviation's marker values (`LineRole.deviation`, Explainer); `nil` for the main line and alternatives.
     public var deviation: Deviation? { role.deviation }
 
     /// The moves after the branch point: the line's own part.

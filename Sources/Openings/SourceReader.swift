@@ -224,7 +224,7 @@ public enum SourceReader {
                                                   notes: ["write it as {[%dev phase=2 name=\"Two Knights Defence\"] …} at the start of the variation"]))
                 }
                 if let nm = m.name { name = nm }
-                role = .deviation(Deviation(phase: m.phase, kind: m.kind ?? .deviation, reason: m.reason))
+                role = .deviation(Deviation(phase: m.phase, kind: m.kind, reason: m.reason))
             }
             let prose = n.startingComments.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
             lines.append(OpeningLine(role: role, name: name,
