@@ -23,7 +23,7 @@ public struct CheckedBundle: Sendable, Hashable {
     public var databasePath: String { directory + "/" + BundleCheck.databaseName }
 }
 
-/// The check of a bundle folder: one function, used by ``OpeningsBundle/init(directory:verification:)``, by
+/// The check of a bundle folder: one function, used by `OpeningsBundle(directory:verification:)` (and so `CoachBundle(directory:verification:)`), by
 /// ``BundleInstaller`` before and after it copies an update, and by forge's readers.
 ///
 ///     let checked = try BundleCheck.check(directory: bundleFolder, verification: .checksums)
@@ -79,7 +79,7 @@ public enum BundleCheck {
         return checked
     }
 
-    /// The header and the schema of an open database: what ``OpeningsBundle/init(path:)`` checks too.
+    /// The header and the schema of an open database: what `OpeningsBundle(path:)` checks too.
     static func checkDatabase(_ queue: DatabaseQueue, path: String) throws(BundleError) {
         do {
             try queue.inDatabaseChecked(path: path) { db throws(BundleError) in

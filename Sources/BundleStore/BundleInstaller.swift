@@ -9,7 +9,8 @@ import Musl
 import Darwin
 #endif
 
-/// Where an install is; reported to ``BundleInstaller/install(from:into:progress:)``'s `progress` as each step ends.
+/// Where an install is; reported to the install's `progress` (an app calls `CoachBundle.update(from:into:progress:)`)
+/// as each step ends.
 public enum BundleInstallStep: String, Sendable, CaseIterable {
     /// The download passed ``BundleVerification/checksums``.
     case verified
@@ -29,9 +30,9 @@ public enum BundleInstallStep: String, Sendable, CaseIterable {
 /// folder. An update is one call, and an interrupted one (the app killed at any step) leaves `current` at the old
 /// bundle or the new one, never between:
 ///
-///     let bundle = try BundleInstaller.install(from: downloadFolder, into: appSupport + "/openings")
+///     let coach = try CoachBundle.update(from: downloadFolder, into: appSupport + "/openings")
 ///     // later launches:
-///     let bundle = try OpeningsBundle(directory: BundleInstaller.currentDirectory(root: appSupport + "/openings"))
+///     let coach = try CoachBundle(directory: BundleInstaller.currentDirectory(root: appSupport + "/openings"))
 ///
 /// The steps (each named in ``BundleInstallStep``): verify the download in full (every SHA-256; a mismatch is refused
 /// with `BND415` and nothing is touched); copy the files its manifest lists into `root/.staging-<id>`, sync them and

@@ -5,7 +5,7 @@
 /// them (progress per opening, spaced repetition per position) and finds the same rows after an update.
 ///
 /// - opening: `opening.slug`, the source's file name (`italian-game`);
-/// - line: ``lineKey(openingSlug:kind:name:branch:)`` (`italian-game/main`, `italian-game/two-knights-defence`);
+/// - line: `lineKey(openingSlug:kind:name:branch:)`, written by the build (`italian-game/main`, `italian-game/two-knights-defence`);
 /// - position: `position.zobrist_key`, the Polyglot key;
 /// - move: ``moveKey(fromPolyglotKey:uci:)`` (`823c9b50fd114196:g1f3`);
 /// - library entry: `classical/<slug>` or `tactics/<slug>`.
