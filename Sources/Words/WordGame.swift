@@ -68,27 +68,23 @@ public enum WordGame: String, Sendable, CaseIterable, Codable {
         return letters - qu
     }
 
-    /// Why the game cannot play `word` whatever the board, or nil when some board can: too
-    /// short, or more cells than the board has. The one rule the game's word list, `forge words
-    /// lookup` and the solvers' limits follow.
-    public func refusal(of word: some StringProtocol) -> String? {
-        let letters = word.utf8.count
-        if letters < lengths.lowerBound {
-            return "\(title) plays words of \(lengths.lowerBound) letters or more"
-        }
-        let needed = cells(of: word)
-        if needed > maxCells {
-            switch self {
-            case .wordHunt: return "a Word Hunt grid has \(maxCells) cells and this word needs \(needed)"
-            case .anagrams: return "an Anagrams rack holds \(maxCells) letters at most"
-            case .wordBites: return "a Word Bites board is \(maxCells) rows tall"
-            }
-        }
-        return nil
+    /// Whether some board of the game can hold `word`: at least `lengths.lowerBound` letters and no more cells than
+    /// `maxCells`. The one rule the game's word list, `forge words lookup` and the solvers' limits follow.
+    public func canPlay(_ word: some StringProtocol) -> Bool {
+        word.utf8.count >= lengths.lowerBound && cells(of: word) <= maxCells
     }
 
-    /// Whether some board of the game can hold `word` (`refusal(of:)` is nil).
-    public func canPlay(_ word: some StringProtocol) -> Bool { refusal(of: word) == nil }
+    /// Why the game cannot play `word` whatever the board (`canPlay` is false), in words a player reads; nil when some
+    /// board can.
+    public func refusal(of word: some StringProtocol) -> String? {
+        guard !canPlay(word) else { return nil }
+        if word.utf8.count < lengths.lowerBound { return "\(title) plays words of \(lengths.lowerBound) letters or more" }
+        switch self {
+        case .wordHunt: return "a Word Hunt grid has \(maxCells) cells and this word needs \(cells(of: word))"
+        case .anagrams: return "an Anagrams rack holds \(maxCells) letters at most"
+        case .wordBites: return "a Word Bites board is \(maxCells) rows tall"
+        }
+    }
 
     /// The tier a solver uses unless told otherwise: `standard`, SCOWL levels 10–50.
     ///
