@@ -54,11 +54,11 @@ FORGE ?= $(FORGE_RELEASE)
 # build` does by default): CI passes data/bundle/words/words.dawg, which `make build-data` wrote just before.
 WORDS_DAWG ?=
 install-data:
-	install -d "$(SHARE)/data/chess-openings" "$(SHARE)/data/words" "$(SHARE)/data/bundle/words" "$(SHARE)/Examples/first-opening" "$(SHARE)/openings/engine"
+	install -d "$(SHARE)/data/chess-openings" "$(SHARE)/data/words" "$(SHARE)/data/bundle/words" "$(SHARE)/openings/engine"
 	rm -rf "$(SHARE)/openings/engine/stockfish-"* && cp -R openings/engine/. "$(SHARE)/openings/engine/"   # the shipped engine store, no stale file kept
 	install -m 0644 data/chess-openings/*.tsv data/chess-openings/COPYING.txt data/chess-openings/README.md data/chess-openings/UPSTREAM_COMMIT "$(SHARE)/data/chess-openings/"
 	install -m 0644 data/words/deny.txt data/words/allow.txt "$(SHARE)/data/words/"
-	install -m 0644 Examples/first-opening/vienna-game.pgn "$(SHARE)/Examples/first-opening/"
+	rm -rf "$(SHARE)/Examples/first-opening" && install -d "$(SHARE)/Examples" && cp -R Examples/first-opening "$(SHARE)/Examples/"   # its sources and engine store
 	if [ -n "$(WORDS_DAWG)" ]; then \
 		install -m 0644 "$(WORDS_DAWG)" "$(SHARE)/data/bundle/words/words.dawg"; \
 	else \
@@ -88,8 +88,10 @@ build-data: release
 	$(FORGE_RELEASE) build
 
 # The committed engine store (docs/engine.md): the results a build needs, from the store, the cache or the engine.
+# The first-opening example keeps its own store beside its sources, as a content repository does: what the shipped one lacks.
 engine-store: release
 	$(FORGE_RELEASE) cache export-store
+	$(FORGE_RELEASE) cache export-store --openings Examples/first-opening
 
 # The benchmarks time forge and, through forge-bench (Sources/forge-bench, not a product), the library targets.
 bench: release

@@ -35,9 +35,17 @@ if ! build probe "$work/probe.swift"; then
   FUZZ_ITERATIONS=$((seconds * 200)) swift test --filter 'MutationTests|EngineAnswerMutationTests'
   exit
 fi
-for target in "chess src-chess ChessTarget" "words src-words WordsTarget" "uci src-uci UCITarget"; do
+# The three targets compile at once (each is one swiftc, one core), then each one's status is read.
+targets=("chess src-chess ChessTarget" "words src-words WordsTarget" "uci src-uci UCITarget")
+pids=()
+for target in "${targets[@]}"; do
   set -- $target
-  if ! build "$1" "$work/$2"/*.swift "scripts/fuzz/$3.swift"; then
+  build "$1" "$work/$2"/*.swift "scripts/fuzz/$3.swift" &
+  pids+=($!)
+done
+for i in "${!targets[@]}"; do
+  set -- ${targets[$i]}
+  if ! wait "${pids[$i]}"; then
     echo "fuzz: the $1 fuzz target does not build (the toolchain can build fuzzers); $work/build-$1.log:" >&2
     grep -m 5 'error:' "$work/build-$1.log" >&2 || head -n 20 "$work/build-$1.log" >&2
     exit 1
@@ -61,13 +69,26 @@ seed score scripts/fuzz/seeds/score.txt
 seed cache scripts/fuzz/seeds/cache.json
 seed answer scripts/fuzz/seeds/answer.txt
 
+# Two targets run at a time (one per core), each for SECONDS; the table is printed in order when all have run.
+fuzz_one() {  # target
+  local t=$1 bin rc=0
+  case $t in dict) bin=words ;; uci|score|cache|answer) bin=uci ;; *) bin=chess ;; esac
+  FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no "$work/fuzz-$bin" "$work/corpus-$t" -max_total_time="$seconds" -max_len=8192 \
+    -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$work/crash-$t-" > "$work/run-$t.log" 2>&1 || rc=$?
+  echo "$rc" > "$work/status-$t"
+}
+all=(fen san pgn fen2pgn dict uci score cache answer)
+rm -f "$work"/status-*
+for i in "${!all[@]}"; do
+  fuzz_one "${all[$i]}" &
+  if (( i % 2 == 1 )); then wait; fi
+done
+wait
 status=0
 printf '%-8s %12s %10s  %s\n' target executions "exec/s" result
-for t in fen san pgn fen2pgn dict uci score cache answer; do
-  case $t in dict) bin=words ;; uci|score|cache|answer) bin=uci ;; *) bin=chess ;; esac
+for t in "${all[@]}"; do
   log="$work/run-$t.log"
-  if FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no "$work/fuzz-$bin" "$work/corpus-$t" -max_total_time="$seconds" -max_len=8192 \
-       -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$work/crash-$t-" > "$log" 2>&1; then
+  if [ "$(cat "$work/status-$t" 2>/dev/null)" = 0 ]; then
     result=ok
   else
     result="FOUND A PROBLEM (see $log and $work/crash-$t-*)"

@@ -278,6 +278,8 @@ public final class EngineStoreTable: @unchecked Sendable {
     public var count: Int { lock.withLock { raw.count } }
     /// Every position listed, unsorted.
     public var positions: [String] { lock.withLock { Array(raw.keys) } }
+    /// Whether `position` (an identity) is listed, without reading its line.
+    public func lists(_ position: String) -> Bool { lock.withLock { raw[position] != nil } }
 
     /// Damaged lines found so far (reading is lazy: a line is checked when its position is asked for).
     public var problems: [EngineStoreProblem] { lock.withLock { _problems } }

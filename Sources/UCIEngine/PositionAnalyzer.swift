@@ -47,7 +47,8 @@ public final class PositionAnalyzer: @unchecked Sendable {
     /// Starts the pool's first engine. Throws when it cannot be started. With `store`, the folder's file of this
     /// engine (its `id name`, version included) and profile is read first; files of other engines are never used.
     /// With `recording`, every result returned (from the store, the cache or the engine; not a finished game's) is
-    /// kept by position for `recorded` (what `forge cache export-store` writes).
+    /// kept by position for `recorded` (what `forge cache export-store` writes), except those `shared` lists: a
+    /// content repository's store holds only what the store forge ships does not.
     /// `shared`, the store forge ships, answers what `store` lacks (a folder that is `store`'s own is not read twice).
     /// `binary`: the engine executable's identity (a digest of its content); the cache keys results by it, so a
     /// program that calls itself by the real engine's name never shares its results. Without it, by the `id name`.
@@ -142,7 +143,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
             lock.withLock {
                 if stored != nil { _storeHits += 1 } else if storeGiven { _storeMissing.insert(key) }
                 if stored == nil, hit != nil { _cacheHits += 1 }
-                if let hit { _recorded?[key] = hit }
+                if let hit, !(sharedStore?.lists(key) ?? false) { _recorded?[key] = hit }
             }
             if let hit {
                 results[i] = .success(hit)

@@ -24,7 +24,7 @@ struct EngineOptions: ParsableArguments {
     @Option(help: "The result cache file (default: $FORGE_CACHE, else $XDG_CACHE_HOME/contentforge/analysis.sqlite, else ~/.cache/contentforge/analysis.sqlite).")
     var cache: String?
 
-    @Option(help: ArgumentHelp("The committed engine-result store's folder, read before the cache (default: openings/engine; for build, the engine folder of --openings).",
+    @Option(help: ArgumentHelp("The committed engine-result store's folder, read before the cache (default: openings/engine; for build, the engine folder of --openings; for validate, of the first folder checked).",
                                valueName: "folder"))
     var engineStore: String?
 

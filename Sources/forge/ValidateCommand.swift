@@ -41,13 +41,19 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Skip the name checks (NAM1xx).")
     var noNames = false
 
+    /// The opening sources' folder whose engine store (`FOLDER/engine`) validate reads, as `forge build --openings FOLDER`
+    /// does: the first path that is a folder, else `openings`.
+    static func sourcesFolder(of paths: [String]) -> String {
+        paths.first(where: EngineConfiguration.isExistingDirectory) ?? "openings"
+    }
+
     func run() throws {
         if listChecks {
             printLine(DiagnosticCatalogue.listing)
             return
         }
         var config = ValidateConfiguration(
-            paths: paths, engine: noEngine ? nil : engineOptions.configuration,
+            paths: paths, engine: noEngine ? nil : engineOptions.configuration(openings: Self.sourcesFolder(of: paths)),
             thresholds: EngineThresholds(errorCentipawns: errorCentipawns, warningCentipawns: warningCentipawns),
             progress: report.progress, namesPath: noNames ? nil : nameList.path, learnerMovesOnly: learnerMovesOnly)
         config.strict = strict

@@ -42,7 +42,7 @@ enum ContentWorkflow {
         let dir = try Fixtures.tempDirectory()
         let coach = dir + "/content/openings/coach"
         try FileManager.default.createDirectory(atPath: coach, withIntermediateDirectories: true)
-        let example = try String(contentsOf: Repository.root.appendingPathComponent("Examples/first-opening/vienna-game.pgn"), encoding: .utf8)
+        let example = try String(contentsOf: Repository.root.appendingPathComponent("Examples/first-opening/coach/vienna-game.pgn"), encoding: .utf8)
         try edit(example).write(toFile: coach + "/vienna-game.pgn", atomically: true, encoding: .utf8)
         return dir
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # first-opening.sh: README's "Your first opening in five minutes", timed as an author meets it, in one run: forge validate of
-# the Vienna example, the first forge build (an empty engine cache: what the installed engine store lacks is searched),
+# the Vienna example, the first forge build (an empty engine cache: the example's own engine store and the shipped one
+# answer; what both lack is searched),
 # the same build with nothing changed, and a rebuild after one comment changed (the notes come from .NAME.notes.json).
 # Also checks that the rebuilt bundle is byte-identical to one built from scratch. Run from the repo root.
 set -euo pipefail
@@ -10,8 +11,7 @@ FORGE=${FORGE:-.build/release/forge}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 export FORGE_SHARE=$PWD
-mkdir -p "$TMP/my-openings/coach"
-cp Examples/first-opening/vienna-game.pgn "$TMP/my-openings/coach/"
+cp -R Examples/first-opening "$TMP/my-openings"
 CACHE=(--cache "$TMP/cache.sqlite")   # empty: the author's first run
 
 now() { date +%s.%N; }
@@ -27,7 +27,7 @@ comment=$(timed build "$TMP/my-bundle"); comment_summary=$(tail -1 "$TMP/out")
 build "$TMP/scratch" > /dev/null 2>&1
 cmp -s "$TMP/my-bundle/openings.sqlite" "$TMP/scratch/openings.sqlite" \
     || { echo "first-opening.sh: the rebuilt bundle differs from one built from scratch" >&2; exit 1; }
-echo "first opening (Examples/first-opening/vienna-game.pgn), load $(cut -d' ' -f1 /proc/loadavg):"
+echo "first opening (Examples/first-opening), load $(cut -d' ' -f1 /proc/loadavg):"
 echo "  forge validate          ${validate} s"
 echo "  first forge build       ${first} s   ($first_summary)"
 echo "  nothing changed         ${nochange} s"
