@@ -5,19 +5,21 @@ import Diagnostics
 public enum CacheCode {
     public static let discarded = DiagnosticCode("CCH101", .warning, "a stored result that is not true of its position: discarded and analysed again")
     public static let mixedIdentity = DiagnosticCode("CCH102", .error, "cache merge: the inputs hold results of more than one engine or profile")
-    public static let conflict = DiagnosticCode("CCH103", .error, "cache merge: one position has two different results for one engine and profile")
+    public static let conflict = DiagnosticCode("CCH103", .error, "cache merge, import-store: one position has two different results for one engine and profile")
     public static let unreadable = DiagnosticCode("CCH104", .error, "a cache file that is missing, unreadable or not a forge result cache")
-    public static let cannotWrite = DiagnosticCode("CCH105", .error, "the merged cache cannot be written")
+    public static let cannotWrite = DiagnosticCode("CCH105", .error, "the cache merged or imported into cannot be written")
     public static let invalidEntry = DiagnosticCode("CCH106", .warning, "a stored result that no longer decodes or is not true of its position: left out of a merge")
     public static let damagedStoreLine = DiagnosticCode("CCH107", .error, "a line or file of the committed engine store that cannot be read or is not true of its position: never used")
     public static let notInStore = DiagnosticCode("CCH108", .warning, "positions the build needs that the committed engine store lacks: analysed now (run `make engine-store`)")
     public static let storeOutOfDate = DiagnosticCode("CCH109", .error, "export-store --check: the committed engine store differs from what the sources need")
     public static let notReproduced = DiagnosticCode("CCH110", .error, "verify-store: the engine, searching again, does not reproduce a stored line")
     public static let unreadablePositions = DiagnosticCode("CCH111", .error, "verify-store: the --positions file cannot be read")
+    public static let noStoreFolder = DiagnosticCode("CCH112", .error, "import-store: the engine store folder is missing or not a folder")
 
     /// Every code above, in number order; `DiagnosticCatalogue` (Pipeline) joins the modules' lists.
     public static let all: [DiagnosticCode] = [
         discarded, mixedIdentity, conflict, unreadable, cannotWrite, invalidEntry, damagedStoreLine, notInStore, storeOutOfDate, notReproduced, unreadablePositions,
+        noStoreFolder,
     ]
 }
 

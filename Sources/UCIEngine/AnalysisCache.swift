@@ -103,13 +103,19 @@ public final class AnalysisCache: Sendable {
     /// Stores (or replaces) the analysis of `position`, under the engine column `engine` (`engineKey`; the result's
     /// own engine name by default).
     public func store(_ analysis: Analysis, position: String, zobrist: UInt64, engine: String? = nil) throws {
+        let e = try Self.entry(analysis, position: position, zobrist: zobrist, engine: engine)
+        let record = CachedAnalysisRecord(position: e.position, engine: e.engine, profile: e.profile, zobrist: e.zobrist, result: e.result)
+        try database.write { db in try record.save(db) }
+    }
+
+    /// The row `store` writes for `analysis` (its JSON with sorted keys), for `add`: a result stored either way is the
+    /// same row, so adding one the cache already holds changes nothing.
+    public static func entry(_ analysis: Analysis, position: String, zobrist: UInt64, engine: String? = nil) throws -> CacheEntry {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(analysis), as: UTF8.self)
-        let record = CachedAnalysisRecord(
-            position: position, engine: engine ?? analysis.engine, profile: analysis.profile.key,
-            zobrist: Int64(bitPattern: zobrist), result: json)
-        try database.write { db in try record.save(db) }
+        return CacheEntry(position: position, engine: engine ?? analysis.engine, profile: analysis.profile.key,
+                          zobrist: Int64(bitPattern: zobrist), result: json)
     }
 
     /// Number of stored results.

@@ -322,7 +322,16 @@ public struct EngineStoreFolder: Sendable {
     /// The table of `engine` and `profile`, or nil when no file holds them. A second file with the same header
     /// is a problem: the first (by path) is used.
     public func table(engine: String, profile: AnalysisProfile) -> (table: EngineStoreTable?, problems: [EngineStoreProblem]) {
-        var chosen: EngineStoreTable?
+        let found = tables(engine: engine, profile: profile)
+        return (found.tables.first, found.problems)
+    }
+
+    /// Every table of `engine`, one per profile, in path order (`forge cache import-store` reads them all); with
+    /// `profile`, only that profile's. A second file with the same header is a problem: the first (by path) is used.
+    /// A file whose header names a profile this forge does not run is a problem too (it is never used).
+    public func tables(engine: String, profile wanted: AnalysisProfile? = nil) -> (tables: [EngineStoreTable], problems: [EngineStoreProblem]) {
+        var chosen: [String: EngineStoreTable] = [:]  // profile key → the first file of it
+        var tables: [EngineStoreTable] = []
         var problems: [EngineStoreProblem] = []
         for file in files {
             guard let h = EngineStoreTable.header(of: file) else {
@@ -330,17 +339,23 @@ public struct EngineStoreFolder: Sendable {
                                                    reason: "not an engine store: expected the header \"\(EngineStore.formatLine)\", \"# engine: …\", \"# profile: …\""))
                 continue
             }
-            guard h.engine == engine, h.profileKey == profile.key else { continue }
-            if let chosen {
-                problems.append(EngineStoreProblem(path: file, line: 1, column: 1, reason: "a second store of \(engine), \(profile.key): \(chosen.path) is used"))
+            guard h.engine == engine, wanted.map({ h.profileKey == $0.key }) ?? true else { continue }
+            guard let profile = wanted ?? AnalysisProfile(key: h.profileKey) else {
+                problems.append(EngineStoreProblem(path: file, line: 3, column: 1, reason: "profile \"\(h.profileKey)\" is not one this forge runs"))
+                continue
+            }
+            if let first = chosen[h.profileKey] {
+                problems.append(EngineStoreProblem(path: file, line: 1, column: 1, reason: "a second store of \(engine), \(h.profileKey): \(first.path) is used"))
                 continue
             }
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
                 problems.append(EngineStoreProblem(path: file, line: 1, column: 1, reason: "cannot be read as UTF-8 text"))
                 continue
             }
-            chosen = EngineStoreTable(path: file, engine: engine, profile: profile, text: text)
+            let table = EngineStoreTable(path: file, engine: engine, profile: profile, text: text)
+            chosen[h.profileKey] = table
+            tables.append(table)
         }
-        return (chosen, problems)
+        return (tables, problems)
     }
 }

@@ -1,4 +1,4 @@
-// forge cache: merge shard caches into one (checked), and say what a cache holds.
+// forge cache: merge shard caches into one (checked), say what a cache holds, write, check, verify and import the engine store.
 import ArgumentParser
 import Foundation
 import Pipeline
@@ -8,7 +8,8 @@ struct CacheCommand: ParsableCommand {
         commandName: "cache",
         abstract: "Merge the result caches of sharded analysis runs, and show what a cache holds.",
         discussion: ExitCodes.help([.inputErrors, .noInput, .cannotCreate]),
-        subcommands: [CacheMergeCommand.self, CacheStatsCommand.self, CacheExportStoreCommand.self, CacheVerifyStoreCommand.self])
+        subcommands: [CacheMergeCommand.self, CacheStatsCommand.self, CacheExportStoreCommand.self, CacheVerifyStoreCommand.self,
+                      CacheImportStoreCommand.self])
 }
 
 struct CacheMergeCommand: ParsableCommand {
@@ -141,6 +142,42 @@ struct CacheVerifyStoreCommand: ParsableCommand {
         let result = StoreVerify.run(StoreVerifyConfiguration(storeDirectory: engineStore, sample: sample, seed: seed, positionsFile: positions,
                                                               engine: EngineConfiguration(enginePath: engine, jobs: jobs, cacheDirectory: nil)))
         try report.finish(result, command: "cache verify-store") {
+            for l in result.lines { printLine(l) }
+        }
+    }
+}
+
+struct CacheImportStoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-store",
+        abstract: "Write an engine store's results into a result cache (warm a cache from a content repository's store).",
+        discussion: """
+            Every line of the store's files of the running engine is read and checked as a build reads it, then written \
+            into the cache in one transaction under that engine's rows, so builds with --no-engine-store, or of other \
+            sources that ask the same positions, are served from the cache. A damaged line (CCH107) is left out and the \
+            run fails; a result the cache holds differently (CCH103) writes nothing. Files of another engine are skipped. \
+            Importing twice adds nothing. See docs/engine.md.
+
+            """ + ExitCodes.help([.inputErrors, .noInput, .engineUnavailable, .cannotCreate],
+                                 notes: [.inputErrors: "a damaged store line or a conflict with the cache (CCH107, CCH103)",
+                                         .noInput: "the store folder is missing (CCH112)"]))
+
+    @Option(help: ArgumentHelp("The store folder read.", valueName: "folder"))
+    var engineStore = "openings/engine"
+
+    @Option(help: "The result cache written (default: $FORGE_CACHE, else $XDG_CACHE_HOME/contentforge/analysis.sqlite, else ~/.cache/contentforge/analysis.sqlite).")
+    var cache: String?
+
+    @Option(help: "The UCI engine executable (default: $FORGE_ENGINE, stockfish on PATH, /usr/games/stockfish).")
+    var engine: String?
+
+    @OptionGroup var report: ReportOptions
+
+    func run() throws {
+        let result = StoreImport.run(StoreImportConfiguration(storeDirectory: engineStore,
+                                                              engine: EngineConfiguration(enginePath: engine, cacheDirectory: nil,
+                                                                                          cachePath: cache ?? EngineConfiguration.defaultCachePath)))
+        try report.finish(result, command: "cache import-store") {
             for l in result.lines { printLine(l) }
         }
     }

@@ -8,7 +8,8 @@ import Testing
     /// Every command and subcommand forge shows (`forge help` lists the top level; this list must match it).
     static let commands: [[String]] = [
         ["validate"], ["build"], ["regenerate"], ["pgn2fen"], ["classify"], ["fen2pgn"], ["analyze"],
-        ["cache"], ["cache", "merge"], ["cache", "stats"], ["cache", "export-store"], ["cache", "verify-store"], ["annotate"],
+        ["cache"], ["cache", "merge"], ["cache", "stats"], ["cache", "export-store"], ["cache", "verify-store"],
+        ["cache", "import-store"], ["annotate"],
         ["words"], ["words", "build"], ["words", "lookup"], ["words", "solve"],
         ["words", "solve", "wordhunt"], ["words", "solve", "anagrams"], ["words", "solve", "wordbites"],
         ["explain"], ["report"], ["perft"],
@@ -68,6 +69,7 @@ import Testing
             (["cache", "stats", "none.sqlite"], 66),
             (["cache", "export-store", "--engine", "/nonexistent", "--no-cache", "--openings", f("validate/good"), "--names", "none"], 69),
             (["cache", "verify-store", "--positions", "none.txt"], 66),
+            (["cache", "import-store", "--engine-store", "none", "--cache", "x.sqlite"], 66),
             (["words", "build", "--scowl", "none", "--out", "w"], 1),
             (["words", "build", "--region", "mars", "--out", "w"], 64),
             (["words", "lookup", "--dawg", "none.dawg", "cat"], 66),

@@ -35,11 +35,16 @@ import Testing
     func build(into out: String, cache: String?, store: String) -> BuildReport { Self.build(into: out, cache: cache, store: store) }
     func export(cache: String?, store: String, check: Bool = false) -> StoreExportReport { Self.export(cache: cache, store: store, check: check) }
 
-    /// The suite's one build with an empty cache and the store written from that cache. The notes' searches (every legal
-    /// move of every curriculum position, each move's child graded) are the cost, so every test starts from a copy of
-    /// this cache and store instead of searching them again.
+    /// The suite's one build, its cache filled from the committed store (`Fixtures.goodLibraryEngineStore`, what a
+    /// build of this library asks at this profile, written by scripts/gen/test-engine-stores.sh with the real
+    /// Stockfish) by `forge cache import-store`'s function, less the deep check's file, and the store written from that
+    /// cache. The notes' searches (every legal move of every curriculum position at 100,000 nodes, each move's child
+    /// graded) cost about 280 s of CPU with an empty cache; imported, nothing the build asks is searched, and the
+    /// export searches only the deep check's positions with the real engine (they are new to the cache: what the first
+    /// test asserts). Every test starts from a copy of this cache and store.
     struct Seed: Sendable {
         let dir: String
+        let imported: StoreImportReport
         let build: BuildReport
         let export: StoreExportReport
         var cache: String { dir + "/analysis.sqlite" }
@@ -47,10 +52,21 @@ import Testing
         var bundle: String { dir + "/a" }
     }
 
+    /// The committed store's file of the deep check's profile, which the seed's cache is not given.
+    static let deepCheckFile = EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.deepCheck(like: profile))
+
     static let seed: Seed? = {
         guard let dir = try? Fixtures.tempDirectory() else { return nil }
+        do {
+            try FileManager.default.copyItem(atPath: Fixtures.goodLibraryEngineStore, toPath: dir + "/committed")
+            try FileManager.default.removeItem(atPath: dir + "/committed/" + deepCheckFile)
+        } catch {
+            return nil
+        }
+        let imported = StoreImport.run(StoreImportConfiguration(storeDirectory: dir + "/committed",
+                                                                engine: EngineConfiguration(cacheDirectory: nil, cachePath: dir + "/analysis.sqlite")))
         let built = build(into: dir + "/a", cache: dir + "/analysis.sqlite", store: dir + "/engine")
-        return Seed(dir: dir, build: built, export: export(cache: dir + "/analysis.sqlite", store: dir + "/engine"))
+        return Seed(dir: dir, imported: imported, build: built, export: export(cache: dir + "/analysis.sqlite", store: dir + "/engine"))
     }()
 
     /// A scratch folder holding a copy of the seed's cache and store: `(scratch, cache, store)`.
@@ -67,10 +83,14 @@ import Testing
     @Test func aBuildFromTheStoreAloneIsByteIdenticalToOneFromTheCache() throws {
         let seed = try #require(Self.seed)
         let (scratch, cache, store) = try seeded()
-        // A build with the cache (no store yet: nothing said about one).
+        // The cache, filled from the committed store: every line of its files but the deep check's.
+        #expect(seed.imported.outcome == .ok && seed.imported.summary.refused == 0, "\(seed.imported.diagnostics.map(\.text))")
+        #expect(seed.imported.summary.added > 0 && seed.imported.summary.files[seed.dir + "/committed/" + Self.deepCheckFile] == nil)
+        // A build with the cache (no store yet: nothing said about one): nothing searched, nothing from a store.
         let withCache = seed.build
         #expect(!withCache.failed)
         #expect(withCache.counts["from_store"] == 0)
+        #expect(withCache.searchedNow == 0, "\(withCache.counts)")
         #expect(!withCache.diagnostics.contains { $0.code == CacheCode.notInStore })
 
         // The store, from the cache the build filled: nothing searched; one file for the build's profile and one for each
