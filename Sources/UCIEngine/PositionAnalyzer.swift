@@ -143,7 +143,7 @@ public final class PositionAnalyzer: @unchecked Sendable {
             lock.withLock {
                 if stored != nil { _storeHits += 1 } else if storeGiven { _storeMissing.insert(key) }
                 if stored == nil, hit != nil { _cacheHits += 1 }
-                if let hit, !(sharedStore?.lists(key) ?? false) { _recorded?[key] = hit }
+                if let hit, _recorded != nil, !(sharedStore?.lists(key) ?? false) { _recorded?[key] = hit }
             }
             if let hit {
                 results[i] = .success(hit)

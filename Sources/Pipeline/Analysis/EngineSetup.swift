@@ -26,6 +26,15 @@ public struct EngineConfiguration: Sendable {
     /// Answer from the store alone, never from the cache or the engine (`export-store --check`).
     public var storeOnly = false
 
+    /// This configuration with no engine store read, neither the sources' nor the one forge ships: for the commands
+    /// that ask the engine itself about a store's lines (`forge cache verify-store`, `import-store`).
+    public var withoutStores: EngineConfiguration {
+        var c = self
+        c.storeDirectory = nil
+        c.sharedStoreDirectory = nil
+        return c
+    }
+
     /// The store folder beside the opening sources `openings`: `openings/engine` (docs/engine.md).
     public static func storeDirectory(besideOpenings openings: String) -> String {
         (openings.hasSuffix("/") ? String(openings.dropLast()) : openings) + "/engine"

@@ -55,36 +55,24 @@ public enum StoreImport {
         guard let cachePath = config.engine.cachePath else {
             return StoreImportReport(diagnostics: [Diagnostic(CacheCode.cannotWrite, "no cache to import into")], outcome: .cannotCreate)
         }
-        let cache: AnalysisCache
-        do {
-            let dir = (cachePath as NSString).deletingLastPathComponent
-            if let refused = CacheFolder.prepare(forFile: cachePath, chosenByForge: dir == EngineConfiguration.forgeChosenCacheDirectory) {
-                throw CacheFolderRefused(reason: refused)
-            }
-            cache = try AnalysisCache(path: cachePath)
-        } catch {
-            return StoreImportReport(diagnostics: [Diagnostic(CacheCode.cannotWrite, "cannot write \(cachePath): \(error)")], outcome: .cannotCreate)
-        }
-        // The engine is started only for its `id name` and the cache's engine column, the key every build reads by.
-        var engine = config.engine
-        engine.jobs = 1
-        engine.storeDirectory = nil
-        engine.sharedStoreDirectory = nil
+        // The engine is started only for its `id name` and the cache's engine column, the key every build reads by; the
+        // analyser opens the cache as every command does (`makePositionAnalyzer`), and that cache is the one written.
         let diagnostics = EngineDiagnostics(verbose: false)
         let analyzer: PositionAnalyzer
         do throws(Diagnostic) {
+            var engine = config.engine.withoutStores
+            engine.jobs = 1
             analyzer = try makePositionAnalyzer(engine, diagnostics: diagnostics)
         } catch {
             return StoreImportReport(diagnostics: [error], outcome: .engineUnavailable)
         }
         let engineName = analyzer.engine.name, engineKey = analyzer.cacheEngine
         analyzer.pool.shutdown()
-        var report = StoreImportReport(diagnostics: diagnostics.all, outcome: .ok)
-        guard analyzer.cache != nil else {  // the cache opened above and not here: the rows would name no binary
-            report.diagnostics = report.diagnostics.map { $0.reported(as: .error) }
-            report.outcome = .cannotCreate
-            return report
+        guard let cache = analyzer.cache else {
+            return StoreImportReport(diagnostics: [Diagnostic(CacheCode.cannotWrite, "cannot write \(cachePath)",
+                                                              notes: diagnostics.all.map(\.message))], outcome: .cannotCreate)
         }
+        var report = StoreImportReport(diagnostics: diagnostics.all, outcome: .ok)
 
         let folder = EngineStoreFolder(path: config.storeDirectory)
         for file in folder.files {

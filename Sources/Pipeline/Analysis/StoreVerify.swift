@@ -73,11 +73,9 @@ public enum StoreVerify {
                                                      at: SourceLocation(file: file, line: 3, column: 1)))
                 continue
             }
-            var engine = config.engine
+            var engine = config.engine.withoutStores
             engine.profile = profile
             engine.cachePath = nil
-            engine.storeDirectory = nil
-            engine.sharedStoreDirectory = nil
             let diagnostics = EngineDiagnostics(verbose: false)
             let analyzer: PositionAnalyzer
             do throws(Diagnostic) {
