@@ -96,8 +96,8 @@ SELECT 'praise (more active, improves) on inaccuracy or worse',
   (SELECT count(*) FROM n WHERE verdict IN ('inaccuracy','mistake','blunder') AND (instr(t, 'more active') > 0 OR instr(t, 'improves the') > 0)),
   (SELECT count(*) FROM n WHERE verdict IN ('inaccuracy','mistake','blunder')), 0, 'zero';
 
-SELECT 'most frequent sentence: ' || one, count(DISTINCT id), (SELECT count(*) FROM n), 0.01, 'target-max'
+SELECT 'most frequent sentence: ' || one, count(DISTINCT id), (SELECT count(*) FROM n), 0.01, 'max'
   FROM sentence GROUP BY one ORDER BY count(DISTINCT id) DESC, one LIMIT 1;
 
-SELECT 'most frequent template: ' || one, count(DISTINCT id), (SELECT count(*) FROM n), 0.02, 'target-max'
+SELECT 'most frequent template: ' || one, count(DISTINCT id), (SELECT count(*) FROM n), 0.02, 'max'
   FROM template GROUP BY one ORDER BY count(DISTINCT id) DESC, one LIMIT 1;

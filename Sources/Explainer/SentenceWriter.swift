@@ -337,12 +337,14 @@ struct SentenceWriter {
             // more than a small share of the bundle's sentences (scripts/note-metrics.sql: a template at most 2 %).
             let better1 = ["\(better) was better, by \(drop).", "\(better) was \(drop) better.", "Better was \(better), by \(drop).",
                            "\(better) was the stronger move, by \(drop)."]
-            func with(_ leads: [String]) -> [String] { leads.enumerated().map { i, l in l + " " + better1[i % better1.count] } }
+            // Every lead with every form of the better move, so that each of these is a like share of the notes.
+            func with(_ leads: [String]) -> [String] { leads.flatMap { l in better1.map { l + " " + $0 } } }
             if let p = c.leftToBeWon {
                 let piece = "the \(p.role.name) on \(p.square.name)"
                 return .sentence(with(["This is \(what): it leaves \(piece) to be won.", "This is \(what), as \(piece) can now be won.",
                                        "\(cap) that leaves \(piece) to be won.", "After this \(piece) can be won: \(what).",
-                                       "This is \(what): \(piece) is left to be won.", "\(cap): \(piece) can be won now."]))
+                                       "This is \(what): \(piece) is left to be won.", "\(cap): \(piece) can be won now.",
+                                       "This is \(what), leaving \(piece) to be won."]))
             }
             if let loses {
                 return .sentence(with(["This is \(what): it loses \(loses.words).", "This is \(what), as it loses \(loses.words).",
@@ -377,9 +379,12 @@ struct SentenceWriter {
             return .clause(["gains space with the pawn on \(s.name)", "pushes the pawn to \(s.name), gaining space"])
         case .takesSquare(let s, let from):
             let who = from.count == 1 ? "the \(from[0].role.name) on \(from[0].square.name)" : "\(Self.name(c.mover.opposite))'s pieces"
-            return .clause(["takes the \(s.name) square away from \(who)", "keeps \(who) off \(s.name)"])
+            return .clause(["takes the \(s.name) square away from \(who)", "keeps \(who) off \(s.name)",
+                            "denies \(who) the \(s.name) square"])
         case .kingShieldWeakened:
-            return .sentence(["It moves a pawn from in front of the castled king, which loosens the king's cover a little."])
+            return .sentence(["It moves a pawn from in front of the castled king, which loosens the king's cover a little.",
+                              "This pawn was part of the castled king's shelter, so the king is a little less safe now.",
+                              "With this pawn gone from in front of the castled king, the squares around the king get a little weaker."])
         case .makesLuft(_, let s):
             return .clause(["gives the king a flight square on \(s.name)", "makes room for the king on \(s.name)"])
         case .kingInCentre(let side, let k):
