@@ -18,7 +18,7 @@ help:
 	@echo "make engine-store  write openings/engine/ (the committed engine results a build reads first) from what a build asks; commit it"
 	@echo "make bench        benchmarks against stockfish, pgn-extract, python-chess (release builds of forge and forge-bench)"
 	@echo "make perft-deep   the whole perft suite at full depth (release build)"
-	@echo "make fuzz         fuzz the FEN, SAN, PGN, FEN-sequence, dictionary, UCI, score and cache-row readers (FUZZ_SECONDS per target, default 60)"
+	@echo "make fuzz         fuzz the FEN, SAN, PGN, FEN-sequence, dictionary, UCI, score, cache-row, engine-answer and bounded line readers (FUZZ_SECONDS per target, default 60)"
 
 setup: $(STAMP)
 $(STAMP): scripts/setup.sh

@@ -3,14 +3,15 @@
 # the executions of each: fen, san, pgn, fen2pgn (ChessCore + ChessPGN), dict (Words' dictionary
 # reader), uci (UCIEngine's reply parser), score (the UCI score and WDL parser and the arithmetic on what it
 # accepts), cache (a result cache row's stored analysis, decoded and range-checked as a lookup does), answer (an
-# engine's answer for a position checked against the position and the profile before it is stored: EngineAnswer). Falls back to the seeded mutation test in `swift test`
+# engine's answer for a position checked against the position and the profile before it is stored: EngineAnswer), lines
+# (the bounded reader of lines and rows, ByteInput.forEachLine, against the input split by hand). Falls back to the seeded mutation test in `swift test`
 # when the toolchain cannot build a fuzzer. Exits 1 when any target finds a crash (saved under .build/fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 work=.build/fuzz
-rm -rf "$work/src-chess" "$work/src-words" "$work/src-uci"
-mkdir -p "$work/src-chess" "$work/src-words" "$work/src-uci"
+rm -rf "$work/src-chess" "$work/src-words" "$work/src-uci" "$work/src-lines"
+mkdir -p "$work/src-chess" "$work/src-words" "$work/src-uci" "$work/src-lines"
 # One module per binary: the sources with their cross-module imports removed.
 for f in Sources/ChessCore/*.swift Sources/Diagnostics/*.swift Sources/ChessPGN/*.swift; do
   sed -E '/^import (ChessCore|Diagnostics)$/d' "$f" > "$work/src-chess/$(basename "$(dirname "$f")")_$(basename "$f")"
@@ -21,6 +22,11 @@ done
 # UCIEngine's readers and its answer check, over ChessCore (the answer check replays moves).
 for f in Sources/ChessCore/*.swift Sources/UCIProtocol/*.swift Sources/UCIEngine/{Analysis,AnalysisProfile,CachedResultCheck,EngineAnswer}.swift; do
   sed -E '/^import (ChessCore|Diagnostics|UCIProtocol)$/d' "$f" > "$work/src-uci/$(basename "$(dirname "$f")")_$(basename "$f")"
+done
+
+# The bounded reader of lines and rows, with what it reports through.
+for f in Sources/Diagnostics/*.swift Sources/Pipeline/Convert/ByteInput.swift Sources/Pipeline/Output/StandardStream.swift Sources/Pipeline/PipelineCodes.swift; do
+  sed -E '/^import (Diagnostics)$/d' "$f" > "$work/src-lines/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
 
 build() {  # name sources…
@@ -35,8 +41,8 @@ if ! build probe "$work/probe.swift"; then
   FUZZ_ITERATIONS=$((seconds * 200)) swift test --filter 'MutationTests|EngineAnswerMutationTests'
   exit
 fi
-# The three targets compile at once (each is one swiftc, one core), then each one's status is read.
-targets=("chess src-chess ChessTarget" "words src-words WordsTarget" "uci src-uci UCITarget")
+# The four targets compile at once (each is one swiftc, one core), then each one's status is read.
+targets=("chess src-chess ChessTarget" "words src-words WordsTarget" "uci src-uci UCITarget" "lines src-lines LinesTarget")
 pids=()
 for target in "${targets[@]}"; do
   set -- $target
@@ -68,16 +74,17 @@ seed uci scripts/fuzz/seeds/uci.txt
 seed score scripts/fuzz/seeds/score.txt
 seed cache scripts/fuzz/seeds/cache.json
 seed answer scripts/fuzz/seeds/answer.txt
+seed lines scripts/fuzz/seeds/lines.txt Tests/ChessPGNTests/Fixtures/fen/*.fen
 
 # Two targets run at a time (one per core), each for SECONDS; the table is printed in order when all have run.
 fuzz_one() {  # target
   local t=$1 bin rc=0
-  case $t in dict) bin=words ;; uci|score|cache|answer) bin=uci ;; *) bin=chess ;; esac
+  case $t in dict) bin=words ;; uci|score|cache|answer) bin=uci ;; lines) bin=lines ;; *) bin=chess ;; esac
   FUZZ_TARGET=$t SWIFT_BACKTRACE=enable=no "$work/fuzz-$bin" "$work/corpus-$t" -max_total_time="$seconds" -max_len=8192 \
     -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 -artifact_prefix="$work/crash-$t-" > "$work/run-$t.log" 2>&1 || rc=$?
   echo "$rc" > "$work/status-$t"
 }
-all=(fen san pgn fen2pgn dict uci score cache answer)
+all=(fen san pgn fen2pgn dict uci score cache answer lines)
 rm -f "$work"/status-*
 for i in "${!all[@]}"; do
   fuzz_one "${all[$i]}" &
