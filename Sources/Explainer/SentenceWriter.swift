@@ -429,11 +429,15 @@ struct SentenceWriter {
     static func name(_ c: PieceColor) -> String { c.name }
 
     /// The first variant (from a place chosen by the move's ``SentenceContext/variety``) not used yet in this line.
-    /// A stable number for a move in a position: FNV-1a over the FEN and the move's UCI (not Swift's `Hasher`, which is
-    /// seeded per process), so a build's wordings are the same on every machine and every run.
+    /// A stable number for a move in a position: FNV-1a over the position (the FEN's placement, side to move, castling and
+    /// en-passant fields; not its move counters) and the move's UCI (not Swift's `Hasher`, which is seeded per process),
+    /// so a build's wordings are the same on every machine and every run, and a move reads the same however its position
+    /// was reached: the bundle stores positions with `0 1` counters, and an app explaining a move live from its game's
+    /// FEN gets the bundle's words.
     static func variety(fen: String, uci: String) -> UInt64 {
+        let position = fen.split(separator: " ", omittingEmptySubsequences: false).prefix(4).joined(separator: " ")
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in fen.utf8 + [0x20] + uci.utf8 {
+        for b in position.utf8 + [0x20] + uci.utf8 {
             h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3
         }
         return h >> 8

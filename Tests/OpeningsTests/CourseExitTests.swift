@@ -78,6 +78,12 @@ import Testing
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         #expect(SentenceWriter.variety(fen: fen, uci: "e7e5") == SentenceWriter.variety(fen: fen, uci: "e7e5"))
         #expect(SentenceWriter.variety(fen: fen, uci: "e7e5") != SentenceWriter.variety(fen: fen, uci: "c7c5"))
+        // The move counters are no part of the position: the same position reached at move 1 or move 12 reads the same
+        // (the bundle stores `0 1`, a game's FEN has its own); any other field is.
+        let later = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 3 12"
+        #expect(SentenceWriter.variety(fen: later, uci: "e7e5") == SentenceWriter.variety(fen: fen, uci: "e7e5"))
+        #expect(SentenceWriter.variety(fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b Kkq - 0 1", uci: "e7e5")
+                != SentenceWriter.variety(fen: fen, uci: "e7e5"))
         // The value pinned: a change to the hash rewrites every wording of the bundle, so it is made on purpose.
         let offset: UInt64 = 0xcbf2_9ce4_8422_2325, prime: UInt64 = 0x0000_0100_0000_01b3
         #expect(SentenceWriter.variety(fen: "", uci: "") == ((offset ^ 0x20) &* prime) >> 8)

@@ -63,7 +63,7 @@ import Testing
     @Test func aPawnTheOpponentGivesInsideTheLineIsNotWon() throws {
         let note = try StoreCase.named("nge7-pawn-given-inside-the-line").note()
         #expect(note.verdict == .mistake)
-        #expect(note.text.hasPrefix("A mistake: Nge7 was about 1.2 pawns better."), "\(note.text)")
+        #expect(leadSays(note.text, "mistake", "Nge7", "1.2 pawns"), "\(note.text)")
         #expect(!note.text.contains("wins"), "\(note.text)")
     }
 
@@ -85,7 +85,7 @@ import Testing
         let note = try StoreCase.named("bd3-desperado-in-the-better-line").note()
         #expect(note.verdict == .blunder)
         #expect(!note.text.contains("bishop for a pawn"), "\(note.text)")
-        #expect(note.text.hasPrefix("Nxf7 was better, by about 3.6 pawns: this is a blunder."), "\(note.text)")
+        #expect(leadSays(note.text, "blunder", "Nxf7", "3.6 pawns"), "\(note.text)")
     }
 }
 
