@@ -37,13 +37,18 @@ import Testing
 
     /// The suite's one build, its cache filled from the committed store (`Fixtures.goodLibraryEngineStore`, what a
     /// build of this library asks at this profile, written by scripts/gen/test-engine-stores.sh with the real
-    /// Stockfish) by `forge cache import-store`'s function, less the deep check's file, and the store written from that
-    /// cache. The notes' searches (every legal move of every curriculum position at 100,000 nodes, each move's child
-    /// graded) cost about 280 s of CPU with an empty cache; imported, nothing the build asks is searched, and the
-    /// export searches only the deep check's positions with the real engine (they are new to the cache: what the first
-    /// test asserts). Every test starts from a copy of this cache and store.
+    /// Stockfish) by `forge cache import-store`'s function, less `deepCheckLeftOut` positions of the deep check's file,
+    /// and the store written from that cache. The notes' searches (every legal move of every curriculum position at
+    /// 100,000 nodes, each move's child graded) cost about 280 s of CPU with an empty cache; imported, nothing the build
+    /// asks is searched, and the export searches only the positions left out, with the real engine (they are new to the
+    /// cache: what the first test asserts). Every test starts from a copy of this cache and store.
+    ///
+    /// The whole deep-check file used to be left out: the export then searched its 50 positions at 150,000 nodes and
+    /// 3 lines; three make the same claim (what the cache lacks is searched, and only that) for a sixteenth of it.
     struct Seed: Sendable {
         let dir: String
+        /// The positions of the deep check's file the cache was not given.
+        let deepLeftOut: [String]
         let imported: StoreImportReport
         let build: BuildReport
         let export: StoreExportReport
@@ -52,21 +57,30 @@ import Testing
         var bundle: String { dir + "/a" }
     }
 
-    /// The committed store's file of the deep check's profile, which the seed's cache is not given.
+    /// The committed store's file of the deep check's profile, of which the seed's cache is not given
+    /// `deepCheckLeftOut` positions (its first lines).
     static let deepCheckFile = EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.deepCheck(like: profile))
+    static let deepCheckLeftOut = 3
 
     static let seed: Seed? = {
         guard let dir = try? Fixtures.tempDirectory() else { return nil }
+        let deepLeftOut: [String]
         do {
             try FileManager.default.copyItem(atPath: Fixtures.goodLibraryEngineStore, toPath: dir + "/committed")
-            try FileManager.default.removeItem(atPath: dir + "/committed/" + deepCheckFile)
+            let deep = dir + "/committed/" + deepCheckFile
+            var rows = try String(contentsOfFile: deep, encoding: .utf8).split(separator: "\n").map(String.init)
+            let lines = 4..<(4 + deepCheckLeftOut)
+            deepLeftOut = rows[lines].map { String($0.prefix { $0 != "\t" }) }
+            rows.removeSubrange(lines)
+            try writeStore(rows, to: deep)
         } catch {
             return nil
         }
         let imported = StoreImport.run(StoreImportConfiguration(storeDirectory: dir + "/committed",
                                                                 engine: EngineConfiguration(cacheDirectory: nil, cachePath: dir + "/analysis.sqlite")))
         let built = build(into: dir + "/a", cache: dir + "/analysis.sqlite", store: dir + "/engine")
-        return Seed(dir: dir, imported: imported, build: built, export: export(cache: dir + "/analysis.sqlite", store: dir + "/engine"))
+        return Seed(dir: dir, deepLeftOut: deepLeftOut, imported: imported, build: built,
+                    export: export(cache: dir + "/analysis.sqlite", store: dir + "/engine"))
     }()
 
     /// A scratch folder holding a copy of the seed's cache and store: `(scratch, cache, store)`.
@@ -83,9 +97,12 @@ import Testing
     @Test func aBuildFromTheStoreAloneIsByteIdenticalToOneFromTheCache() throws {
         let seed = try #require(Self.seed)
         let (scratch, cache, store) = try seeded()
-        // The cache, filled from the committed store: every line of its files but the deep check's.
+        // The cache, filled from the committed store: every line of its files but the deep check's left out.
         #expect(seed.imported.outcome == .ok && seed.imported.summary.refused == 0, "\(seed.imported.diagnostics.map(\.text))")
-        #expect(seed.imported.summary.added > 0 && seed.imported.summary.files[seed.dir + "/committed/" + Self.deepCheckFile] == nil)
+        let committedDeep = StoreVerify.storedRows(Fixtures.goodLibraryEngineStore + "/" + Self.deepCheckFile).map(\.key)
+        #expect(seed.deepLeftOut.count == Self.deepCheckLeftOut && Set(seed.deepLeftOut).isSubset(of: committedDeep))
+        #expect(seed.imported.summary.added > 0
+                && seed.imported.summary.files[seed.dir + "/committed/" + Self.deepCheckFile] == committedDeep.count - Self.deepCheckLeftOut)
         // A build with the cache (no store yet: nothing said about one): nothing searched, nothing from a store.
         let withCache = seed.build
         #expect(!withCache.failed)
@@ -98,9 +115,11 @@ import Testing
         // children searched again).
         let written = seed.export
         #expect(written.outcome == .ok, "\(written.diagnostics.map(\.text))")
-        // Only the deep check's searches are new: the build asked the others and filled the cache.
-        #expect(written.summary.analysedNow == written.summary.files[seed.store + "/" + EngineStore.fileName(
-            engine: "Stockfish 15.1", profile: AnalysisProfile.deepCheck(like: profile))])
+        // Only the deep check's positions left out are new, and they are searched: the build asked the others and
+        // filled the cache. The deep check's file written holds them, and every other position of the committed one.
+        #expect(written.summary.analysedNow == Self.deepCheckLeftOut, "\(written.summary)")
+        #expect(written.summary.files[seed.store + "/" + Self.deepCheckFile] == committedDeep.count)
+        #expect(Set(StoreVerify.storedRows(seed.store + "/" + Self.deepCheckFile).map(\.key)) == Set(committedDeep))
         func named(_ p: AnalysisProfile) -> String { "/" + EngineStore.fileName(engine: "Stockfish 15.1", profile: p) }
         let files = [named(profile), named(AnalysisProfile.notes(like: profile)), named(AnalysisProfile.grading(like: profile)),
                      named(AnalysisProfile.bestMove(like: profile)), named(AnalysisProfile.deepCheck(like: profile))]
