@@ -67,9 +67,13 @@ import Testing
             if words { try FileManager.default.copyItem(atPath: wordsFixtures.path + "/curation", toPath: curation) }
         }
 
+        /// The builds' engine: 3,000 nodes through the suite's cache, the notes' every-move searches read from
+        /// `Fixtures.goodLibraryNotesStore` (what the suite claims is about files, locks and signals: the builds'
+        /// own searches are still made, by Stockfish, and the gated ones wait for it).
         func config(words: Bool) -> BuildConfiguration {
             BuildConfiguration(openingsPath: openings, outputDirectory: out,
-                               engine: EngineConfiguration(profile: .init(nodes: 3000, multiPV: 3), cacheDirectory: nil, cachePath: BuildHygieneTests.cache),
+                               engine: EngineConfiguration(profile: .init(nodes: 3000, multiPV: 3), cacheDirectory: nil, cachePath: BuildHygieneTests.cache,
+                                                           storeDirectory: try? Fixtures.goodLibraryNotesStore.get()),
                                thresholds: BuildHygieneTests.lenient,
                                words: words ? WordsSourceOptions(scowlDirectory: wordsFixtures.path + "/scowl", curationDirectory: curation) : nil)
         }
@@ -199,7 +203,8 @@ import Testing
         #expect(r.diagnostics.map(\.text) == [
             "error[BLD101]: another forge build (process 4242) is writing \(w.out); wait for it to finish, or build into another --out\n    lock: \(w.paths.lock)",
         ])
-        let cli = try ForgeProcess.run(["build", "--openings", w.openings, "--out", w.out, "--no-words", "--nodes", "3000", "--cache", Self.cache])
+        let cli = try ForgeProcess.run(["build", "--openings", w.openings, "--out", w.out, "--no-words", "--nodes", "3000", "--cache", Self.cache,
+                                        "--engine-store", try Fixtures.goodLibraryNotesStore.get()])
         #expect(cli.status == 73)
         #expect(cli.stderr.contains("error[BLD101]: another forge build (process 4242) is writing"))
         #expect(w.stamps == before)
@@ -214,7 +219,7 @@ import Testing
         let w = try Workspace(words: false)
         let engine = try LoggingEngine(gated: true)
         let args = ["build", "--openings", w.openings, "--out", w.out, "--no-words", "--nodes", "3000", "--no-cache", "--engine", engine.path,
-                    "--quiet"]
+                    "--engine-store", try Fixtures.goodLibraryNotesStore.get(), "--quiet"]
         let first = try ForgeProcess.start(args, environment: engine.environment)
         let pid = first.0.processIdentifier
         var holder = ""
@@ -252,7 +257,8 @@ import Testing
             let engine = try LoggingEngine(gated: true)
             defer { engine.openGate() }
             let started = try ForgeProcess.start(["build", "--openings", w.openings, "--out", w.out, "--no-words",
-                                                  "--nodes", "\(3001 + i)", "--cache", Self.cache, "--engine", engine.path],
+                                                  "--nodes", "\(3001 + i)", "--cache", Self.cache, "--engine", engine.path,
+                                                  "--engine-store", try Fixtures.goodLibraryNotesStore.get()],
                                                  environment: engine.environment)
             waitUntil { (FileManager.default.fileExists(atPath: w.paths.staging) && engine.held > 0) || !started.0.isRunning }
             #expect(FileManager.default.fileExists(atPath: w.paths.staging), "signal \(sig): staging never appeared")

@@ -19,7 +19,26 @@ extension Fixtures {
     /// claim is about the build (bytes, rows, kills), not about the engine, whose own tests talk to the process.
     static let goodLibraryEngineStore = path("engine-stores/good-library")
 
-    /// The engine of every build of the good library: `goodBundleProfile`, the store above, then `sharedEngineCache`.
+    /// An engine store holding only the committed store's file of the notes' every-move searches
+    /// (`AnalysisProfile.notes`: 100,000 nodes over every legal move of each curriculum position). That profile is fixed
+    /// whatever the build's budget, so a build of the good library at any node count reads it: the builds that must
+    /// search for real (sharded, signalled, locked out at 3,000 nodes) search their own profiles and the grading and
+    /// best-move searches derived from them, and skip the 80 every-move searches (each Stockfish's 256 lines per depth,
+    /// read by the debug build). Made once a run, in a folder of its own; read-only to its users.
+    static let goodLibraryNotesStore: Result<String, FixtureBuildError> = {
+        do {
+            let rel = EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.notes(like: goodBundleProfile))
+            let store = try tempDirectory() + "/notes-store"
+            try FileManager.default.createDirectory(atPath: store + "/" + (rel as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: goodLibraryEngineStore + "/" + rel, toPath: store + "/" + rel)
+            return .success(store)
+        } catch {
+            return .failure(FixtureBuildError(text: "\(error)"))
+        }
+    }()
+
+    /// The engine of every build of the good library: `goodBundleProfile`, `goodLibraryEngineStore`, then `sharedEngineCache`.
     static var goodLibraryEngine: EngineConfiguration {
         EngineConfiguration(profile: goodBundleProfile, cacheDirectory: sharedEngineCache, storeDirectory: goodLibraryEngineStore)
     }

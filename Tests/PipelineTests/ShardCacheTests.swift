@@ -131,26 +131,51 @@ func tree(_ dir: String) -> [String: Data] {
         #expect(stats.stdout.contains(")\tthreads=1;hash=16;nodes=3000;multipv=2"))
     }
 
+    /// The build profile of the sharded builds: 3,000 nodes, 3 lines (its grading searches get 1,000). What the test
+    /// claims, the byte identity of the two bundles, holds at any budget (the merged cache serves what the shards
+    /// searched); most of the cost of a search at this budget is the exchange with the engine, not its nodes.
+    static let shardedBuildProfile = AnalysisProfile(nodes: 3000, multiPV: 3)
+
     /// `forge build --shard k/4` (four processes) then `forge cache merge`: a build from the merged cache
     /// searches nothing and is byte-identical to a build that analysed everything itself.
+    ///
+    /// Both read the notes' every-move searches (`AnalysisProfile.notes`: 100,000 nodes over every legal move, fixed
+    /// whatever the build's budget, so the same profile as the good library's committed store holds) from an engine
+    /// store of that one file (`Fixtures.goodLibraryNotesStore`), and search everything else themselves, sharded: the build's searches, the grading
+    /// searches of every noted move's child and the best moves' children (thousands of searches, split over the four
+    /// shards by key like any other). Searched twice, the every-move searches were most of this test's CPU; the store's
+    /// lines are what the real Stockfish said at that profile, and what the shards claim is about splitting and merging.
     @Test func bundleFromMergedShardCachesIsByteIdentical() throws {
         let dir = try Fixtures.tempDirectory()
         let lib = try Fixtures.goodLibraryForTheSmallNameList()
         let lenient = EngineThresholds(errorCentipawns: 100_000, warningCentipawns: 100_000)
         // The same small name list both ways: forge's own default would find the whole lichess list.
         let names = Fixtures.path("names")
+        let profile = Self.shardedBuildProfile
+        let notesFile = EngineStore.fileName(engine: "Stockfish 15.1", profile: AnalysisProfile.notes(like: profile))
+        let store = try Fixtures.goodLibraryNotesStore.get()
         func build(cache: String, out: String) throws -> BuildReport {
             Build.run(BuildConfiguration(openingsPath: lib, outputDirectory: out,
-                                             engine: EngineConfiguration(profile: .init(nodes: 3000, multiPV: 3), cacheDirectory: nil, cachePath: cache),
+                                             engine: EngineConfiguration(profile: profile, cacheDirectory: nil, cachePath: cache,
+                                                                         storeDirectory: store),
                                              thresholds: lenient, nameListPath: names))
         }
         let single = try build(cache: dir + "/single.sqlite", out: dir + "/single/bundle")
         #expect(!single.failed, "\(single.diagnostics.map(\.text))")
         #expect((single.counts["analysed_now"] ?? 0) > 50)
+        // The every-move searches (one per curriculum position, each a line of the store's file) came from the store:
+        // what the notes searched now is exactly the grading searches of the moves' children and the best moves'
+        // children searched again, thousands of them, split over the shards below.
+        let counts = single.counts
+        let everyMove = try #require(counts["note_searches_all_moves"])
+        let children = try #require(counts["note_searches_children"]), best = try #require(counts["note_searches_best"])
+        #expect(everyMove == 80 && StoreVerify.storedRows(store + "/" + notesFile).count == everyMove, "\(counts)")
+        #expect(counts["note_searches_now"] == children + best && children + best > 1000, "\(counts)")
 
         let started = try (1...4).map { k in
-            try ForgeProcess.start(["build", "--openings", lib, "--shard", "\(k)/4", "--nodes", "3000", "--jobs", "1",
-                                    "--cache", dir + "/shard-\(k).sqlite", "--out", dir + "/never", "--names", names])
+            try ForgeProcess.start(["build", "--openings", lib, "--shard", "\(k)/4", "--nodes", "\(profile.nodes)", "--jobs", "1",
+                                    "--cache", dir + "/shard-\(k).sqlite", "--out", dir + "/never", "--names", names,
+                                    "--engine-store", store])
         }
         let shards = started.map(ForgeProcess.finish)
         #expect(shards.map(\.status) == [0, 0, 0, 0], "\(shards.map(\.stderr))")
