@@ -215,7 +215,10 @@ public enum Build {
             } else {
                 let memo = NoteMemo(path: paths.notes)
                 let (ok, d, counts) = try stageOpenings(config, into: staging, pieces: &pieces, sites: &report.transpositionSites, memo: memo)
-                if ok { memo.write(to: paths.notes) }
+                if ok {
+                    memo.write(to: paths.notes)
+                    try? FileManager.default.removeItem(atPath: paths.legacyNotes)
+                }
                 diagnostics += d
                 report.counts = counts
                 report.rebuilt.append(BundlePart.openings.rawValue)
@@ -331,22 +334,37 @@ public enum Build {
         }
         // A note for every move the app can meet (docs/coach-notes.md): one every-move search per curriculum position.
         progress.begin("notes")
-        let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: progress)
-        defer { notesOracle.shutdown() }
-        let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: progress)
-        defer { gradingOracle.shutdown() }
-        let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: progress)
-        defer { bestOracle.shutdown() }
-        let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: progress)
-        defer { if listGrading !== gradingOracle { listGrading.shutdown() } }
-        let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: progress)
-        defer { if listBest !== bestOracle { listBest.shutdown() } }
-        let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
-                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest, memo: memo)
+        // The notes' searches are keyed by what they ask (NoteMemo): with the last build's key and every position's
+        // own inputs unchanged, the last build's notes stand whole and no note engine is started.
+        let searchKey = NoteMemo.searchKey(engine: BuildInputs.engineSetting(config.engine) + " " + oracle.analyzer.cacheEngine,
+                                           profiles: noteProfiles(config.engine),
+                                           stores: NoteMemo.storeStamps([config.engine.storeDirectory, config.engine.sharedStoreDirectory].compactMap { $0 }),
+                                           table: table, curriculum: tree.nodes.count)
+        var noteOracles: [AnalyzerOracle] = []
+        defer { for o in distinct(noteOracles) { o.shutdown() } }
+        let notes: MoveNotes
+        var searchesKept = 0
+        if let kept = MoveNotes.kept(table: table, tree: tree, sources: coach, verdicts: verdicts, memo: memo, searchKey: searchKey) {
+            notes = kept
+            searchesKept = kept.graded.count
+        } else {
+            let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: progress)
+            noteOracles.append(notesOracle)
+            let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: progress)
+            noteOracles.append(gradingOracle)
+            let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: progress)
+            noteOracles.append(bestOracle)
+            let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: progress)
+            noteOracles.append(listGrading)
+            let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: progress)
+            noteOracles.append(listBest)
+            notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
+                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest,
+                                    memo: memo, searchKey: searchKey)
+        }
         diagnostics += MoveNotes.capped(notes.diagnostics)
         // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
-        diagnostics += storeReport(distinct([oracle, notesOracle, gradingOracle, bestOracle, listGrading, listBest] + (namesOracle.map { [$0] } ?? [])),
-                                   reported: diagnostics)
+        diagnostics += storeReport(distinct([oracle] + noteOracles + (namesOracle.map { [$0] } ?? [])), reported: diagnostics)
         if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
         progress.begin("writing")
         let library = lib.sources.filter { $0.kind != .coach }
@@ -376,8 +394,8 @@ public enum Build {
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
         // How many searches ran now is this run's state, not the bundle's: the report has it, the manifest does not.
         // How many notes the memo gave is this run's state too.
-        let now = ["note_searches_now": distinct([notesOracle, gradingOracle, bestOracle, listGrading, listBest]).map(\.searched).reduce(0, +),
-                   "notes_reused": memo.reusedNotes]
+        let now = ["note_searches_now": distinct(noteOracles).map(\.searched).reduce(0, +),
+                   "notes_reused": memo.reusedNotes, "note_searches_kept": searchesKept]
         return (true, diagnostics, engineCounts(counts).merging(now) { _, b in b })
     }
 
@@ -478,6 +496,13 @@ public enum Build {
 }
 
 extension Build {
+    /// The profiles of every engine the notes read, the table's verdicts' included: the build's, the name table's, the
+    /// every-move search's, the grading and best-move searches' and the name list's (part of the notes' search key).
+    static func noteProfiles(_ engine: EngineConfiguration) -> [String] {
+        [engine, nameTableEngine(engine), notesEngine(engine), gradingEngine(engine), bestMoveEngine(engine),
+         nameListGradingEngine(engine), nameListBestMoveEngine(engine)].map(\.profile.key)
+    }
+
     /// The engine configuration of the notes' every-move searches (`AnalysisProfile.notes`).
     static func notesEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
         var e = engine
