@@ -26,19 +26,19 @@ import UCIEngine
 /// The searches are kept only when every one of them succeeded (a failed search is not a fact about the position).
 /// The memo lives beside the bundle (`.NAME.notes`, as the build's state does), is replaced whole after a build
 /// that wrote a bundle (not rewritten when it would hold the same), and keeps only what this build used: it never grows
-/// past one bundle's notes. The file is a header (format, the explainer's salt, the SHA-256 of the body) and a JSON
-/// body; a file whose header is not this forge's, whose body does not match its digest or does not decode is ignored
+/// past one bundle's notes. The file is a header (format, the explainer's salt, the SHA-256 of the body) and a compact
+/// body (`NoteMemoCodec`); a file whose header is not this forge's, whose body does not match its digest or does not decode is ignored
 /// (every note is then computed): it is checked before anything in it is used.
 final class NoteMemo: @unchecked Sendable {
     /// One position's notes: its rows (position id 0: the id is the table's, set when read) and the messages of the
     /// notes that failed their checks (ANN506).
-    struct Entry: Codable, Equatable {
+    struct Entry: Equatable {
         var rows: [MoveNoteRecord]
         var failures: [String]
     }
 
     /// What the notes' searches found, for the build whose searches had the key `key`.
-    struct Searches: Codable, Equatable {
+    struct Searches: Equatable {
         var key: String
         /// Each noted position's graded lines, by identity (`PositionIdentity.epd`), PVs cut as the bundle keeps them
         /// (`MoveNotes.rankedPlies`): the only reader of kept graded lines is the bundle's ranked lines.
@@ -49,7 +49,7 @@ final class NoteMemo: @unchecked Sendable {
         var bestSearches: Int
     }
 
-    struct Body: Codable, Equatable {
+    struct Body: Equatable {
         var searches: Searches?
         /// `inputKey` of a position → the `resultsKey` of its notes, under `searches`.
         var byInputs: [String: String]
@@ -57,7 +57,7 @@ final class NoteMemo: @unchecked Sendable {
     }
 
     /// The file's first line.
-    static let formatLine = "# forge note memo 2"
+    static let formatLine = "# forge note memo 3"
     static let saltPrefix = "# salt: "
     static let digestPrefix = "# digest: sha256 "
 
@@ -82,8 +82,8 @@ final class NoteMemo: @unchecked Sendable {
     /// An empty memo (nothing reused, nothing written).
     static var none: NoteMemo { NoteMemo(path: nil) }
 
-    /// The body of a memo file's bytes, nil unless its header is this format's with `salt` and its body matches the
-    /// header's digest and decodes.
+    /// The body of a memo file's bytes, nil unless its header is this format's with `salt`, its body matches the
+    /// header's digest and reads back whole (`NoteMemoCodec`).
     static func body(of data: Data, salt: String) -> Body? {
         let bytes = [UInt8](data)
         var lines: [String] = []
@@ -95,22 +95,19 @@ final class NoteMemo: @unchecked Sendable {
         guard lines.count == 3, lines[0] == formatLine, lines[1] == saltPrefix + salt, lines[2].hasPrefix(digestPrefix) else { return nil }
         let body = bytes[start...]
         guard lines[2].dropFirst(digestPrefix.count) == hex(body) else { return nil }
-        return try? JSONDecoder().decode(Body.self, from: Data(body))
+        return try? NoteMemoCodec.decode(body)
     }
 
-    /// The file of `body`: header, then its JSON (sorted keys: the same bytes for the same memo).
+    /// The file of `body`: header, then its bytes (`NoteMemoCodec`: the same bytes for the same memo).
     static func file(_ body: Body, salt: String) -> Data? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let json = try? encoder.encode(body) else { return nil }
-        let bytes = [UInt8](json)
+        let bytes = NoteMemoCodec.encode(body)
         return Data(Array((formatLine + "\n" + saltPrefix + salt + "\n" + digestPrefix + hex(bytes[...]) + "\n").utf8) + bytes)
     }
 
     static func hex(_ bytes: ArraySlice<UInt8>) -> String {
         var hash = SHA256Hash()
         bytes.withUnsafeBytes { hash.update($0) }
-        return hash.digest().map { String(format: "%02x", $0) }.joined()
+        return hash.hexDigest()
     }
 
     // MARK: Level 1: the searches, by what they ask.

@@ -32,7 +32,7 @@ struct BundlePaths: Sendable {
     var state: String { parent + "/." + name + ".state.json" }
     /// The last build's notes by the digest of their inputs (`NoteMemo`).
     var notes: String { parent + "/." + name + ".notes" }
-    /// Where forge before note memo format 2 kept it (JSON); removed when the memo is written.
+    /// Where forge kept the memo before its compact format (JSON); removed when the memo is written.
     var legacyNotes: String { parent + "/." + name + ".notes.json" }
 }
 
