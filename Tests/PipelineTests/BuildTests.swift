@@ -91,33 +91,14 @@ import Testing
         _ = try build(lib, into: kept)
         let memo = BundlePaths(kept).notes
         var bytes = [UInt8](try #require(FileManager.default.contents(atPath: memo)))
-        // A digit in the body (a score, a count) changed, the JSON still well-formed: the digest tells it.
-        let digit = try #require(bytes.indices.last { bytes[$0] == UInt8(ascii: "7") })
-        bytes[digit] = UInt8(ascii: "8")
+        // One bit of the body changed (a score, a count, a letter of a note): the digest tells it.
+        bytes[bytes.count / 2] ^= 0x01
         try Data(bytes).write(to: URL(fileURLWithPath: memo))
         try edit(lib + "/coach/italian.pgn", "{The king's pawn takes a centre square", "{The king's pawn takes a central square")
         let second = try build(lib, into: kept)
         #expect(!second.failed && second.counts["notes_reused"] == 0 && second.counts["note_searches_kept"] == 0)
         _ = try build(lib, into: fresh)
         try expectSameBundle(kept, fresh)
-    }
-
-    /// The memo file's check, case by case: this forge's file reads back; a changed body, another salt, another format
-    /// line or a cut file do not.
-    @Test func theMemoFileIsReadOnlyWhenItsHeaderAndDigestHold() throws {
-        let row = MoveNoteRecord(key: "k", positionID: 0, uci: "e2e4", san: "e4", verdict: "best", loss: 0, scoreCP: 31, scoreMate: nil,
-                                 bestCP: 31, bestMate: nil, text: "A good move.", depth: 9)
-        let body = NoteMemo.Body(searches: nil, byInputs: ["a": "b"], entries: ["b": NoteMemo.Entry(rows: [row], failures: ["x"])])
-        let file = try #require(NoteMemo.file(body, salt: "s1"))
-        #expect(NoteMemo.body(of: file, salt: "s1") == body)
-        #expect(NoteMemo.body(of: file, salt: "s2") == nil)
-        var changed = [UInt8](file)
-        let three = try #require(changed.indices.last { changed[$0] == UInt8(ascii: "3") })
-        changed[three] = UInt8(ascii: "4")
-        #expect(NoteMemo.body(of: Data(changed), salt: "s1") == nil)
-        #expect(NoteMemo.body(of: file.dropLast(1), salt: "s1") == nil)
-        #expect(NoteMemo.body(of: Data("# forge note memo 1\n".utf8) + file.drop { $0 != 0x0A }.dropFirst(), salt: "s1") == nil)
-        #expect(NoteMemo.body(of: Data(), salt: "s1") == nil)
     }
 
     func edit(_ path: String, _ old: String, _ new: String) throws {

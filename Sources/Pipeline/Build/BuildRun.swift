@@ -294,7 +294,7 @@ public enum Build {
         var results = oracle.analyse(tree.nodes.map(\.position))
         let listOnly = table.nodes[tree.nodes.count...].map(\.position)
         if !listOnly.isEmpty {
-            let extra = try makeEngineOracle(nameTableEngine(config.engine), progress: progress)
+            let extra = try makeEngineOracle(nameTableEngine(config.engine), progress: progress, sharing: oracle)
             namesOracle = extra
             results += extra.analyse(listOnly)
         }
@@ -348,15 +348,16 @@ public enum Build {
             notes = kept
             searchesKept = kept.graded.count
         } else {
-            let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: progress)
+            // One pool of engines for every profile (`makePositionAnalyzer(sharing:)`): the searches run one after another.
+            let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: progress, sharing: oracle)
             noteOracles.append(notesOracle)
-            let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: progress)
+            let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: progress, sharing: oracle)
             noteOracles.append(gradingOracle)
-            let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: progress)
+            let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: progress, sharing: oracle)
             noteOracles.append(bestOracle)
-            let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: progress)
+            let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: progress, sharing: oracle)
             noteOracles.append(listGrading)
-            let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: progress)
+            let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: progress, sharing: oracle)
             noteOracles.append(listBest)
             notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
                                     childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest,
@@ -537,8 +538,9 @@ extension Build {
     }
 
     /// An engine oracle for `config`, or `same` when that one already searches at its profile (no second pool of engines).
-    static func oracle(_ config: EngineConfiguration, or same: AnalyzerOracle, progress: ProgressMeter?) throws(Diagnostic) -> AnalyzerOracle {
-        config.profile == same.analyzer.profile ? same : try makeEngineOracle(config, progress: progress)
+    static func oracle(_ config: EngineConfiguration, or same: AnalyzerOracle, progress: ProgressMeter?,
+                       sharing: AnalyzerOracle? = nil) throws(Diagnostic) -> AnalyzerOracle {
+        config.profile == same.analyzer.profile ? same : try makeEngineOracle(config, progress: progress, sharing: sharing)
     }
 
     /// `oracles` without repeats (by identity), in order: one oracle counted once.
