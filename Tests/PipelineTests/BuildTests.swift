@@ -59,28 +59,32 @@ import Testing
         #expect(second.diagnostics.map(\.text) == scratch.diagnostics.map(\.text))
     }
 
-    /// A change that some notes read and no search does (a deviation's name: the name a move leaving the course
-    /// reaches) keeps the searches' key: every search runs again from the store and the cache, the notes whose inputs
-    /// changed are explained again, the others are kept, and the bundle is byte-identical to one built from scratch.
+    /// A change that some notes read and no search does (a name of the name list: the name a move leaving the course
+    /// reaches, and the names inherited below it) keeps the searches' key, but not every position's own inputs: every
+    /// search runs again from the store and the cache, the notes whose inputs changed are explained again, the others
+    /// are kept, and the bundle is byte-identical to one built from scratch.
     @Test func aNameChangeExplainsOnlyTheNotesThatReadIt() throws {
-        let lib = try Fixtures.tempDirectory(), kept = try Fixtures.tempDirectory(), fresh = try Fixtures.tempDirectory()
-        for part in ["coach", "library"] { try FileManager.default.copyItem(atPath: Fixtures.path("validate/good/" + part), toPath: lib + "/" + part) }
-        let first = try build(lib, into: kept)
+        let s = try Fixtures.copyOfTheSmallListBuild(), kept = try Fixtures.tempDirectory(), fresh = try Fixtures.tempDirectory()
+        func build(into out: String) -> BuildReport {
+            Build.run(BuildConfiguration(openingsPath: s.openings, outputDirectory: out, engine: Fixtures.goodLibraryEngine, nameListPath: s.names))
+        }
+        let first = build(into: kept)
+        #expect(!first.failed, "\(first.diagnostics.map(\.text))")
         let notes = try #require(first.counts["notes"])
-        try edit(lib + "/coach/italian.pgn", "name=\"Quiet 4...d6\"", "name=\"Quiet Fourth Move\"")
-        let second = try build(lib, into: kept)
+        try edit(s.names + "/a.tsv", "King's Knight Opening: Normal Variation", "King's Knight Opening: Main Variation")
+        let second = build(into: kept)
         #expect(!second.failed && !second.upToDate, "\(second.diagnostics.map(\.text))")
         let reused = try #require(second.counts["notes_reused"])
         #expect(reused > 0 && reused < notes, "\(reused) of \(notes) notes kept")
         #expect(second.counts["note_searches_kept"] == 0)
         #expect(second.searchedNow == 0)
-        let scratch = try build(lib, into: fresh)
+        let scratch = build(into: fresh)
+        #expect(scratch.counts["notes_reused"] == 0)
         try expectSameBundle(kept, fresh)
-        // The memo now holds the new name's notes: a third build with nothing else changed keeps them all.
-        try edit(lib + "/coach/italian.pgn", "{A calm developing move that follows the plan of the opening.} d6 6. O-O",
-                 "{A calm developing move, the plan of the opening.} d6 6. O-O")
-        let third = try build(lib, into: kept)
-        #expect(third.counts["notes_reused"] == scratch.counts["notes"] && third.counts["note_searches_kept"] == 80)
+        // The memo now holds the new name's notes: a build after a comment change keeps every one, searches included.
+        try edit(s.openings + "/coach/italian.pgn", "{The king's pawn takes a centre square", "{The king's pawn takes a central square")
+        let third = build(into: kept)
+        #expect(third.counts["notes_reused"] == notes && (third.counts["note_searches_kept"] ?? 0) > 0)
     }
 
     /// The memo is checked before use: a damaged one (a byte of its body changed) or one another forge wrote (another

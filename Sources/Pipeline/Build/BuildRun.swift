@@ -293,7 +293,16 @@ public enum Build {
         let table = NameTable(tree: tree, list: list)
         var results = oracle.analyse(tree.nodes.map(\.position))
         let listOnly = table.nodes[tree.nodes.count...].map(\.position)
-        if !listOnly.isEmpty {
+        // The notes' searches are keyed by what they ask (NoteMemo): the table, the engine, the profiles (the name
+        // table's too) and the stores. With the last build's key, the list's own verdicts are the memo's (the same
+        // lookups would give the same results), and the notes may stand whole (`MoveNotes.kept`).
+        let searchKey = NoteMemo.searchKey(engine: BuildInputs.engineSetting(config.engine) + " " + oracle.analyzer.cacheEngine,
+                                           profiles: noteProfiles(config.engine),
+                                           stores: NoteMemo.storeStamps([config.engine.storeDirectory, config.engine.sharedStoreDirectory].compactMap { $0 }),
+                                           table: table, curriculum: tree.nodes.count)
+        if let kept = memo.searches(for: searchKey).flatMap({ s in Self.listVerdicts(listOnly, from: s) }) {
+            results += kept.map { .success($0) }
+        } else if !listOnly.isEmpty {
             let extra = try makeEngineOracle(nameTableEngine(config.engine), progress: progress, sharing: oracle)
             namesOracle = extra
             results += extra.analyse(listOnly)
@@ -334,12 +343,8 @@ public enum Build {
         }
         // A note for every move the app can meet (docs/coach-notes.md): one every-move search per curriculum position.
         progress.begin("notes")
-        // The notes' searches are keyed by what they ask (NoteMemo): with the last build's key and every position's
-        // own inputs unchanged, the last build's notes stand whole and no note engine is started.
-        let searchKey = NoteMemo.searchKey(engine: BuildInputs.engineSetting(config.engine) + " " + oracle.analyzer.cacheEngine,
-                                           profiles: noteProfiles(config.engine),
-                                           stores: NoteMemo.storeStamps([config.engine.storeDirectory, config.engine.sharedStoreDirectory].compactMap { $0 }),
-                                           table: table, curriculum: tree.nodes.count)
+        // With the last build's search key and every position's own inputs unchanged, the last build's notes stand
+        // whole and no note engine is started.
         var noteOracles: [AnalyzerOracle] = []
         defer { for o in distinct(noteOracles) { o.shutdown() } }
         let notes: MoveNotes
@@ -398,6 +403,17 @@ public enum Build {
         let now = ["note_searches_now": distinct(noteOracles).map(\.searched).reduce(0, +),
                    "notes_reused": memo.reusedNotes, "note_searches_kept": searchesKept]
         return (true, diagnostics, engineCounts(counts).merging(now) { _, b in b })
+    }
+
+    /// The kept verdicts of the name list's own positions `listOnly`, in order; nil unless the memo has every one.
+    static func listVerdicts(_ listOnly: [Position], from searches: NoteMemo.Searches) -> [EngineVerdict]? {
+        var out: [EngineVerdict] = []
+        out.reserveCapacity(listOnly.count)
+        for p in listOnly {
+            guard let v = searches.listVerdicts[p.identity.epd] else { return nil }
+            out.append(v)
+        }
+        return out
     }
 
     /// `analysed_now` (searched), `from_cache` (store included, as before), `from_store`, `not_in_store`, over the oracles.

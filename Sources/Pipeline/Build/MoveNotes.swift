@@ -149,8 +149,10 @@ struct MoveNotes {
         out.graded = deeper.mapValues(Self.asRanked)
         // The searches stand for the next build with the same search inputs: every one succeeded.
         let keptSearches = searchKey.flatMap { key in
-            failed.count == 0 ? NoteMemo.Searches(key: key, graded: Dictionary(uniqueKeysWithValues: out.graded.map { ($0.key.epd, $0.value) }),
-                                                    allMoveSearches: out.allMoveSearches, passingSearches: out.passingSearches,
+            failed.count == 0 && !verdicts.contains(nil)
+                ? NoteMemo.Searches(key: key, graded: Dictionary(uniqueKeysWithValues: out.graded.map { ($0.key.epd, $0.value) }),
+                                    listVerdicts: Self.listVerdicts(table: table, verdicts: verdicts, curriculum: curriculum),
+                                    allMoveSearches: out.allMoveSearches, passingSearches: out.passingSearches,
                                                     childSearches: out.childSearches, bestSearches: out.bestSearches) : nil
         }
         if let keptSearches { memo?.keep(keptSearches) }
@@ -225,6 +227,13 @@ struct MoveNotes {
         out.childSearches = searches.childSearches
         out.bestSearches = searches.bestSearches
         for (e, inCurriculum) in zip(entries, curriculumFlags) { out.add(e, curriculum: inCurriculum) }
+        return out
+    }
+
+    /// The verdicts of the table's positions past the curriculum (the name list's own), by identity.
+    static func listVerdicts(table: NameTable, verdicts: [EngineVerdict?], curriculum: Int) -> [String: EngineVerdict] {
+        var out: [String: EngineVerdict] = [:]
+        for (n, v) in zip(table.nodes, verdicts).dropFirst(curriculum) { if let v { out[n.position.identity.epd] = v } }
         return out
     }
 

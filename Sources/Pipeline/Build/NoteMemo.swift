@@ -43,6 +43,9 @@ final class NoteMemo: @unchecked Sendable {
         /// Each noted position's graded lines, by identity (`PositionIdentity.epd`), PVs cut as the bundle keeps them
         /// (`MoveNotes.rankedPlies`): the only reader of kept graded lines is the bundle's ranked lines.
         var graded: [String: EngineVerdict]
+        /// The table's verdicts of the name list's own positions (the name table's profile), by identity: a build with
+        /// this key takes them from here instead of the store.
+        var listVerdicts: [String: EngineVerdict] = [:]
         var allMoveSearches: Int
         var passingSearches: Int
         var childSearches: Int

@@ -26,6 +26,11 @@ enum NoteMemoCodec {
                 w.string(key)
                 if let v = s.graded[key] { w.verdict(v) }
             }
+            w.int(s.listVerdicts.count)
+            for key in s.listVerdicts.keys.sorted() {
+                w.string(key)
+                if let v = s.listVerdicts[key] { w.verdict(v) }
+            }
             for n in [s.allMoveSearches, s.passingSearches, s.childSearches, s.bestSearches] { w.int(n) }
         } else {
             w.byte(0)
@@ -60,8 +65,14 @@ enum NoteMemoCodec {
                 let position = try r.string()
                 graded[position] = try r.verdict()
             }
+            var listVerdicts: [String: EngineVerdict] = [:]
+            let listed = try r.count()
+            for _ in 0..<listed {
+                let position = try r.string()
+                listVerdicts[position] = try r.verdict()
+            }
             let all = try r.int(), passing = try r.int(), children = try r.int(), best = try r.int()
-            searches = NoteMemo.Searches(key: key, graded: graded, allMoveSearches: all, passingSearches: passing,
+            searches = NoteMemo.Searches(key: key, graded: graded, listVerdicts: listVerdicts, allMoveSearches: all, passingSearches: passing,
                                          childSearches: children, bestSearches: best)
         default: throw Damaged()
         }
