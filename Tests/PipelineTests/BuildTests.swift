@@ -35,31 +35,86 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: b + "/.staging"))
     }
 
-    /// A build keeps its notes with the digest of their inputs (NoteMemo): after a change to one comment, which no note
-    /// reads, every note comes from the memo, and the bundle is byte-identical to one built from scratch.
+    /// A build keeps its notes by their inputs (NoteMemo): after a change to one comment, which no note reads, the
+    /// notes' searches have the last build's key, so every note comes from the memo and no note engine is asked; the
+    /// bundle is byte-identical to one built from scratch.
     @Test func aCommentChangeKeepsEveryNoteAndEqualsAFreshBuild() throws {
         let lib = try Fixtures.tempDirectory(), kept = try Fixtures.tempDirectory(), fresh = try Fixtures.tempDirectory()
         for part in ["coach", "library"] { try FileManager.default.copyItem(atPath: Fixtures.path("validate/good/" + part), toPath: lib + "/" + part) }
         let first = try build(lib, into: kept)
-        #expect(!first.failed && first.counts["notes_reused"] == 0, "\(first.diagnostics.map(\.text))")
+        #expect(!first.failed && first.counts["notes_reused"] == 0 && first.counts["note_searches_kept"] == 0, "\(first.diagnostics.map(\.text))")
         let notes = try #require(first.counts["notes"])
         #expect(notes > 0)
-        let source = lib + "/coach/italian.pgn"
-        let text = try String(contentsOfFile: source, encoding: .utf8)
-        let old = "{The king's pawn takes a centre square and opens lines for the queen and bishop.}"
-        #expect(text.contains(old))
-        try text.replacingOccurrences(of: old, with: "{The king's pawn takes a central square and opens lines for the queen and the bishop.}")
-            .write(toFile: source, atomically: true, encoding: .utf8)
+        try edit(lib + "/coach/italian.pgn", "{The king's pawn takes a centre square and opens lines for the queen and bishop.}",
+                 "{The king's pawn takes a central square and opens lines for the queen and the bishop.}")
         let second = try build(lib, into: kept)
         #expect(!second.failed && !second.upToDate, "\(second.diagnostics.map(\.text))")
         #expect(second.counts["notes_reused"] == notes)
+        // Every noted position's searches came from the memo: the table's 80 positions and the list's (none here).
+        #expect(second.counts["note_searches_kept"] == 80)
         #expect(second.searchedNow == 0)
         let scratch = try build(lib, into: fresh)
         #expect(scratch.counts["notes_reused"] == 0)
-        for f in ["openings.sqlite", "openings.bin", "manifest.json"] {
-            #expect(FileManager.default.contents(atPath: kept + "/" + f) == FileManager.default.contents(atPath: fresh + "/" + f), "\(f)")
-        }
+        try expectSameBundle(kept, fresh)
         #expect(second.diagnostics.map(\.text) == scratch.diagnostics.map(\.text))
+    }
+
+    /// A change that some notes read and no search does (a name of the name list: the name a move leaving the course
+    /// reaches, and the names inherited below it) keeps the searches' key, but not every position's own inputs: every
+    /// search runs again from the store and the cache, the notes whose inputs changed are explained again, the others
+    /// are kept, and the bundle is byte-identical to one built from scratch.
+    @Test func aNameChangeExplainsOnlyTheNotesThatReadIt() throws {
+        let s = try Fixtures.copyOfTheSmallListBuild(), kept = try Fixtures.tempDirectory(), fresh = try Fixtures.tempDirectory()
+        func build(into out: String) -> BuildReport {
+            Build.run(BuildConfiguration(openingsPath: s.openings, outputDirectory: out, engine: Fixtures.goodLibraryEngine, nameListPath: s.names))
+        }
+        let first = build(into: kept)
+        #expect(!first.failed, "\(first.diagnostics.map(\.text))")
+        let notes = try #require(first.counts["notes"])
+        try edit(s.names + "/a.tsv", "King's Knight Opening: Normal Variation", "King's Knight Opening: Main Variation")
+        let second = build(into: kept)
+        #expect(!second.failed && !second.upToDate, "\(second.diagnostics.map(\.text))")
+        let reused = try #require(second.counts["notes_reused"])
+        #expect(reused > 0 && reused < notes, "\(reused) of \(notes) notes kept")
+        #expect(second.counts["note_searches_kept"] == 0)
+        #expect(second.searchedNow == 0)
+        let scratch = build(into: fresh)
+        #expect(scratch.counts["notes_reused"] == 0)
+        try expectSameBundle(kept, fresh)
+        // The memo now holds the new name's notes: a build after a comment change keeps every one, searches included.
+        try edit(s.openings + "/coach/italian.pgn", "{The king's pawn takes a centre square", "{The king's pawn takes a central square")
+        let third = build(into: kept)
+        #expect(third.counts["notes_reused"] == notes && (third.counts["note_searches_kept"] ?? 0) > 0)
+    }
+
+    /// The memo is checked before use: a damaged one (a byte of its body changed) or one another forge wrote (another
+    /// salt) is ignored, every note is computed, and the bundle is the same as one built from scratch.
+    @Test func aDamagedMemoIsIgnored() throws {
+        let lib = try Fixtures.tempDirectory(), kept = try Fixtures.tempDirectory(), fresh = try Fixtures.tempDirectory()
+        for part in ["coach", "library"] { try FileManager.default.copyItem(atPath: Fixtures.path("validate/good/" + part), toPath: lib + "/" + part) }
+        _ = try build(lib, into: kept)
+        let memo = BundlePaths(kept).notes
+        var bytes = [UInt8](try #require(FileManager.default.contents(atPath: memo)))
+        // One bit of the body changed (a score, a count, a letter of a note): the digest tells it.
+        bytes[bytes.count / 2] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: memo))
+        try edit(lib + "/coach/italian.pgn", "{The king's pawn takes a centre square", "{The king's pawn takes a central square")
+        let second = try build(lib, into: kept)
+        #expect(!second.failed && second.counts["notes_reused"] == 0 && second.counts["note_searches_kept"] == 0)
+        _ = try build(lib, into: fresh)
+        try expectSameBundle(kept, fresh)
+    }
+
+    func edit(_ path: String, _ old: String, _ new: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(old), "\(path) lacks \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    func expectSameBundle(_ a: String, _ b: String) throws {
+        for f in ["openings.sqlite", "openings.bin", "manifest.json"] {
+            #expect(FileManager.default.contents(atPath: a + "/" + f) == FileManager.default.contents(atPath: b + "/" + f), "\(f)")
+        }
     }
 
     @Test func theAppCanReadTheBundle() throws {

@@ -2,7 +2,7 @@
 # first-opening.sh: README's "Your first opening in five minutes", timed as an author meets it, in one run: forge validate of
 # the Vienna example, the first forge build (an empty engine cache: the example's own engine store and the shipped one
 # answer; what both lack is searched),
-# the same build with nothing changed, and a rebuild after one comment changed (the notes come from .NAME.notes.json).
+# the same build with nothing changed, and a rebuild after one comment changed (the notes come from .NAME.notes).
 # Also checks that the rebuilt bundle is byte-identical to one built from scratch. Run from the repo root.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

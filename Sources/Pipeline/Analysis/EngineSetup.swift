@@ -135,8 +135,12 @@ public final class EngineDiagnostics: @unchecked Sendable {
 }
 
 /// Locates the engine, opens the cache and starts the pool's first engine.
+/// With `sharing`, the analyser asks that one's engines and cache at its own profile (the engines are configured for
+/// each search's profile): a build's note engines are then the same processes as its main one, not five more pools to
+/// start. The analyses of analysers sharing a pool must not overlap (a build runs them one after another).
 /// Throws a diagnostic (code UCI101/UCI102/UCI108) when no engine can be started: exit 69.
-public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: EngineDiagnostics) throws(Diagnostic) -> PositionAnalyzer {
+public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: EngineDiagnostics,
+                                 sharing: PositionAnalyzer? = nil) throws(Diagnostic) -> PositionAnalyzer {
     SignalCleanup.shared.installSignalHandlers()  // temporary outputs removed and engines ended on SIGINT/SIGTERM/SIGHUP
     let path: String
     do throws(EngineFailure) {
@@ -145,6 +149,16 @@ public func makePositionAnalyzer(_ config: EngineConfiguration, diagnostics: Eng
         throw Diagnostic(error.code, error.message)
     }
     var cache: AnalysisCache?
+    if let sharing {
+        do throws(EngineFailure) {
+            return try PositionAnalyzer(pool: sharing.pool, cache: sharing.cache, profile: config.profile,
+                                        store: config.storeDirectory.map(EngineStoreFolder.init(path:)),
+                                        shared: config.sharedStoreDirectory.map(EngineStoreFolder.init(path:)), recording: config.recording,
+                                        storeOnly: config.storeOnly, binary: sharing.cache == nil ? nil : EngineBinary.identity(of: path))
+        } catch {
+            throw Diagnostic(error.code, "engine \(path) cannot be used: \(error.message)")
+        }
+    }
     if let file = config.cachePath {
         do {
             let dir = (file as NSString).deletingLastPathComponent

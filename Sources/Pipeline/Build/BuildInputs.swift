@@ -64,11 +64,9 @@ struct BuildInputs {
         var openings = LibraryFiles.discover([config.openingsPath], diagnostics: &ignored)
         if let names = config.nameListPath { openings += regularFiles(under: names) }
         inputs.files[.openings] = openings
-        let enginePath = (try? EngineLocator.locate(explicitPath: config.engine.enginePath)) ?? "(no engine)"
-        let engineStamp = FileStamp.of(enginePath).map { "\($0.bytes) \($0.modifiedNanoseconds) \($0.inode)" } ?? "missing"
         inputs.settings[.openings] = [
             forgeBuildVersion, "executable \(executableStamp)", "schema \(BundleSchema.version)",
-            "engine \(enginePath) \(engineStamp)", "profile \(config.engine.profile.key)",
+            engineSetting(config.engine), "profile \(config.engine.profile.key)",
             "thresholds \(config.thresholds.errorCentipawns) \(config.thresholds.warningCentipawns)",
             "date \(config.sourceDateEpoch ?? "-")",
         ]
@@ -136,6 +134,14 @@ struct BuildInputs {
             if FileStamp.of(base + "/" + rel) != nil { out.append(base + "/" + rel) }
         }
         return out.sorted()
+    }
+
+    /// The engine `engine` locates, with its file's stamp: `engine PATH BYTES MTIME INODE` (another binary at the same path
+    /// is another engine).
+    static func engineSetting(_ engine: EngineConfiguration) -> String {
+        let enginePath = (try? EngineLocator.locate(explicitPath: engine.enginePath)) ?? "(no engine)"
+        let engineStamp = FileStamp.of(enginePath).map { "\($0.bytes) \($0.modifiedNanoseconds) \($0.inode)" } ?? "missing"
+        return "engine \(enginePath) \(engineStamp)"
     }
 
     /// The running executable's stamp: a rebuilt forge (another binary) never trusts an old fingerprint.

@@ -215,7 +215,10 @@ public enum Build {
             } else {
                 let memo = NoteMemo(path: paths.notes)
                 let (ok, d, counts) = try stageOpenings(config, into: staging, pieces: &pieces, sites: &report.transpositionSites, memo: memo)
-                if ok { memo.write(to: paths.notes) }
+                if ok {
+                    memo.write(to: paths.notes)
+                    try? FileManager.default.removeItem(atPath: paths.legacyNotes)
+                }
                 diagnostics += d
                 report.counts = counts
                 report.rebuilt.append(BundlePart.openings.rawValue)
@@ -290,8 +293,17 @@ public enum Build {
         let table = NameTable(tree: tree, list: list)
         var results = oracle.analyse(tree.nodes.map(\.position))
         let listOnly = table.nodes[tree.nodes.count...].map(\.position)
-        if !listOnly.isEmpty {
-            let extra = try makeEngineOracle(nameTableEngine(config.engine), progress: progress)
+        // The notes' searches are keyed by what they ask (NoteMemo): the table, the engine, the profiles (the name
+        // table's too) and the stores. With the last build's key, the list's own verdicts are the memo's (the same
+        // lookups would give the same results), and the notes may stand whole (`MoveNotes.kept`).
+        let searchKey = NoteMemo.searchKey(engine: BuildInputs.engineSetting(config.engine) + " " + oracle.analyzer.cacheEngine,
+                                           profiles: noteProfiles(config.engine),
+                                           stores: NoteMemo.storeStamps([config.engine.storeDirectory, config.engine.sharedStoreDirectory].compactMap { $0 }),
+                                           table: table, curriculum: tree.nodes.count)
+        if let kept = memo.searches(for: searchKey).flatMap({ s in Self.listVerdicts(listOnly, from: s) }) {
+            results += kept.map { .success($0) }
+        } else if !listOnly.isEmpty {
+            let extra = try makeEngineOracle(nameTableEngine(config.engine), progress: progress, sharing: oracle)
             namesOracle = extra
             results += extra.analyse(listOnly)
         }
@@ -331,22 +343,34 @@ public enum Build {
         }
         // A note for every move the app can meet (docs/coach-notes.md): one every-move search per curriculum position.
         progress.begin("notes")
-        let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: progress)
-        defer { notesOracle.shutdown() }
-        let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: progress)
-        defer { gradingOracle.shutdown() }
-        let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: progress)
-        defer { bestOracle.shutdown() }
-        let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: progress)
-        defer { if listGrading !== gradingOracle { listGrading.shutdown() } }
-        let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: progress)
-        defer { if listBest !== bestOracle { listBest.shutdown() } }
-        let notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
-                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest, memo: memo)
+        // With the last build's search key and every position's own inputs unchanged, the last build's notes stand
+        // whole and no note engine is started.
+        var noteOracles: [AnalyzerOracle] = []
+        defer { for o in distinct(noteOracles) { o.shutdown() } }
+        let notes: MoveNotes
+        var searchesKept = 0
+        if let kept = MoveNotes.kept(table: table, tree: tree, sources: coach, verdicts: verdicts, memo: memo, searchKey: searchKey) {
+            notes = kept
+            searchesKept = kept.graded.count
+        } else {
+            // One pool of engines for every profile (`makePositionAnalyzer(sharing:)`): the searches run one after another.
+            let notesOracle = try makeEngineOracle(notesEngine(config.engine), progress: progress, sharing: oracle)
+            noteOracles.append(notesOracle)
+            let gradingOracle = try makeEngineOracle(gradingEngine(config.engine), progress: progress, sharing: oracle)
+            noteOracles.append(gradingOracle)
+            let bestOracle = try makeEngineOracle(bestMoveEngine(config.engine), progress: progress, sharing: oracle)
+            noteOracles.append(bestOracle)
+            let listGrading = try Self.oracle(nameListGradingEngine(config.engine), or: gradingOracle, progress: progress, sharing: oracle)
+            noteOracles.append(listGrading)
+            let listBest = try Self.oracle(nameListBestMoveEngine(config.engine), or: bestOracle, progress: progress, sharing: oracle)
+            noteOracles.append(listBest)
+            notes = MoveNotes.build(table: table, tree: tree, sources: coach, verdicts: verdicts, oracle: oracle, allMoves: notesOracle,
+                                    childEngine: gradingOracle, confirmEngine: bestOracle, listChildEngine: listGrading, listConfirmEngine: listBest,
+                                    memo: memo, searchKey: searchKey)
+        }
         diagnostics += MoveNotes.capped(notes.diagnostics)
         // Every question asked: what the engine store lacked, and its damaged lines (errors: no bundle until fixed).
-        diagnostics += storeReport(distinct([oracle, notesOracle, gradingOracle, bestOracle, listGrading, listBest] + (namesOracle.map { [$0] } ?? [])),
-                                   reported: diagnostics)
+        diagnostics += storeReport(distinct([oracle] + noteOracles + (namesOracle.map { [$0] } ?? [])), reported: diagnostics)
         if diagnostics.errorCount > 0 { return (false, diagnostics, engineCounts()) }
         progress.begin("writing")
         let library = lib.sources.filter { $0.kind != .coach }
@@ -376,9 +400,20 @@ public enum Build {
                                 artifacts: ["openings.sqlite", "openings.bin"] + fenFiles.map(\.0))
         // How many searches ran now is this run's state, not the bundle's: the report has it, the manifest does not.
         // How many notes the memo gave is this run's state too.
-        let now = ["note_searches_now": distinct([notesOracle, gradingOracle, bestOracle, listGrading, listBest]).map(\.searched).reduce(0, +),
-                   "notes_reused": memo.reusedNotes]
+        let now = ["note_searches_now": distinct(noteOracles).map(\.searched).reduce(0, +),
+                   "notes_reused": memo.reusedNotes, "note_searches_kept": searchesKept]
         return (true, diagnostics, engineCounts(counts).merging(now) { _, b in b })
+    }
+
+    /// The kept verdicts of the name list's own positions `listOnly`, in order; nil unless the memo has every one.
+    static func listVerdicts(_ listOnly: [Position], from searches: NoteMemo.Searches) -> [EngineVerdict]? {
+        var out: [EngineVerdict] = []
+        out.reserveCapacity(listOnly.count)
+        for p in listOnly {
+            guard let v = searches.listVerdicts[p.identity.epd] else { return nil }
+            out.append(v)
+        }
+        return out
     }
 
     /// `analysed_now` (searched), `from_cache` (store included, as before), `from_store`, `not_in_store`, over the oracles.
@@ -478,6 +513,13 @@ public enum Build {
 }
 
 extension Build {
+    /// The profiles of every engine the notes read, the table's verdicts' included: the build's, the name table's, the
+    /// every-move search's, the grading and best-move searches' and the name list's (part of the notes' search key).
+    static func noteProfiles(_ engine: EngineConfiguration) -> [String] {
+        [engine, nameTableEngine(engine), notesEngine(engine), gradingEngine(engine), bestMoveEngine(engine),
+         nameListGradingEngine(engine), nameListBestMoveEngine(engine)].map(\.profile.key)
+    }
+
     /// The engine configuration of the notes' every-move searches (`AnalysisProfile.notes`).
     static func notesEngine(_ engine: EngineConfiguration) -> EngineConfiguration {
         var e = engine
@@ -512,8 +554,9 @@ extension Build {
     }
 
     /// An engine oracle for `config`, or `same` when that one already searches at its profile (no second pool of engines).
-    static func oracle(_ config: EngineConfiguration, or same: AnalyzerOracle, progress: ProgressMeter?) throws(Diagnostic) -> AnalyzerOracle {
-        config.profile == same.analyzer.profile ? same : try makeEngineOracle(config, progress: progress)
+    static func oracle(_ config: EngineConfiguration, or same: AnalyzerOracle, progress: ProgressMeter?,
+                       sharing: AnalyzerOracle? = nil) throws(Diagnostic) -> AnalyzerOracle {
+        config.profile == same.analyzer.profile ? same : try makeEngineOracle(config, progress: progress, sharing: sharing)
     }
 
     /// `oracles` without repeats (by identity), in order: one oracle counted once.

@@ -91,19 +91,19 @@ struct MoveNotes {
                       oracle: any EngineOracle, allMoves: any EngineOracle, childEngine: (any EngineOracle)? = nil,
                       confirmEngine: (any EngineOracle)? = nil, listChildEngine: (any EngineOracle)? = nil,
                       listConfirmEngine: (any EngineOracle)? = nil, options: AnnotationOptions = AnnotationOptions(),
-                      memo: NoteMemo? = nil) -> MoveNotes {
+                      memo: NoteMemo? = nil, searchKey: String? = nil) -> MoveNotes {
         var out = MoveNotes()
         // One policy for the build and an app's explainer: the options' (`AnnotationOptions.confirmation`).
         let policy = options.confirmation
-        let curriculum = tree.nodes.count
-        let learners = Self.learners(tree: tree, sources: sources)
-        let plans = Self.plans(tree: tree)
-        var nodeOf: [PositionIdentity: Int] = [:]
-        for n in table.nodes where nodeOf[n.position.identity] == nil { nodeOf[n.position.identity] = n.id }
-        var known: [PositionIdentity: EngineVerdict] = [:]
-        for (n, v) in zip(table.nodes, verdicts) { if let v { known[n.position.identity] = v } }
-        var children: [Int: [Move]] = [:]
-        for e in table.edges { children[e.from, default: []].append(e.move) }
+        let noted = NotedPositions(table: table, tree: tree, sources: sources, verdicts: verdicts)
+        let curriculum = noted.curriculum
+        let known = noted.known
+        // Every engine through one counter of failed searches: the searches are kept for the next build only when
+        // every one succeeded (NoteMemo).
+        let failed = FailureCount()
+        let oracle = CountingOracle(oracle, failed), allMoves = CountingOracle(allMoves, failed)
+        let childEngine = childEngine.map { CountingOracle($0, failed) }, confirmEngine = confirmEngine.map { CountingOracle($0, failed) }
+        let listChildEngine = listChildEngine.map { CountingOracle($0, failed) }, listConfirmEngine = listConfirmEngine.map { CountingOracle($0, failed) }
 
         let parents = table.nodes.prefix(curriculum).map(\.position)
         let full = allMoves.analyse(parents)
@@ -118,14 +118,10 @@ struct MoveNotes {
         // curriculum position uses its own search; a move whose shallow line already leaves its side a piece down keeps it
         // (a blunder at any depth); a checkmate or stalemate needs no search.
         let curriculumIDs = Set(tree.nodes.map(\.position.identity))
-        // The noted moves of the name list's other positions, by node id: their top three, then the list's own.
-        var listMoves: [Int: [Move]] = [:]
+        // The noted moves of the name list's other positions: their top three, then the list's own (`NotedPositions`).
         let elsewhere = table.nodes.dropFirst(curriculum).compactMap { n -> (Position, EngineVerdict, [Move])? in
             guard let v = known[n.position.identity] else { return nil }
-            let p = n.position
-            let top = v.lines.prefix(3).compactMap { try? p.move(uci: $0.uci) }
-            listMoves[n.id] = top + (children[n.id] ?? []).filter { !top.contains($0) }
-            return (p, v, listMoves[n.id] ?? [])
+            return (n.position, v, noted.listMoves[n.id] ?? [])
         }
         let searchedParents = zip(parents, full).compactMap { p, r in (try? r.get()).map { (p, $0, p.legalMoves) } }
         // The name list's other positions are graded like the curriculum's, every noted move from its child: their own
@@ -150,13 +146,20 @@ struct MoveNotes {
                                                          engine: listConfirmEngine ?? confirmEngine ?? oracle, policy: policy)
         let deeper = curriculumDeeper.merging(listDeeper) { a, _ in a }
         out.bestSearches = bestSearches + listBestSearches
-        out.graded = deeper
+        out.graded = deeper.mapValues(Self.asRanked)
+        // The searches stand for the next build with the same search inputs: every one succeeded.
+        let keptSearches = searchKey.flatMap { key in
+            failed.count == 0 && !verdicts.contains(nil)
+                ? NoteMemo.Searches(key: key, graded: Dictionary(uniqueKeysWithValues: out.graded.map { ($0.key.epd, $0.value) }),
+                                    listVerdicts: Self.listVerdicts(table: table, verdicts: verdicts, curriculum: curriculum),
+                                    allMoveSearches: out.allMoveSearches, passingSearches: out.passingSearches,
+                                                    childSearches: out.childSearches, bestSearches: out.bestSearches) : nil
+        }
+        if let keptSearches { memo?.keep(keptSearches) }
 
         for (i, node) in table.nodes.enumerated() {
             let p = node.position
             let parent: EngineVerdict?
-            let moves: [Move]
-            let learner: PieceColor
             if i < curriculum {
                 switch full[i] {
                 case .success(let v): parent = v
@@ -164,32 +167,20 @@ struct MoveNotes {
                     out.diagnostics.append(Diagnostic(BuildCode.noAnalysis, "no notes for \(p.fen()): \(f.message)"))
                     parent = nil
                 }
-                moves = p.legalMoves
-                learner = learners[node.id] ?? p.turn
             } else {
                 parent = known[p.identity]
-                moves = listMoves[node.id] ?? []
-                learner = p.turn.opposite
             }
             guard parent != nil, let graded = deeper[p.identity] else { continue }
+            let (moves, learner, courses) = noted.inputs(i, node)
             let searched = searchedChildren(p, moves)
             let pass = ParentLinesOracle.passing(p).flatMap { passing[$0] }
-            let courses: [CourseContext?] = moves.map { m in
-                guard i < curriculum else { return nil }
-                // The name of the position reached: the list's (a table position, by identity: transpositions too),
-                // else this position's own, inherited.
-                let reached = nodeOf[p.playingUnchecked(m).identity].flatMap { table.nodes[$0 - 1].name } ?? node.name
-                var course = plans[node.id] ?? CourseContext(moves: [])
-                course.reachedName = reached?.opening.name
-                return course
-            }
-            // The last build's notes of this position, when its inputs are the same (NoteMemo): the same rows, unexplained.
-            let digest = memo.map { _ in NoteMemo.digest(position: p, learner: learner, moves: moves, courses: courses,
-                                                         graded: graded, passing: pass, children: searched) }
-            if let digest, let kept = memo?.entry(digest, positionID: Int64(node.id)) {
-                out.records += kept.rows
-                out.diagnostics += kept.failures.map { Diagnostic(AnnotatorCode.noteFailsChecks, $0) }
-                if i < curriculum { out.curriculumNotes += kept.rows.count } else { out.otherNotes += kept.rows.count }
+            // The last build's notes of this position, when its inputs and its searches' results are the same (NoteMemo):
+            // the same rows, unexplained.
+            let text = memo.map { _ in NoteMemo.inputText(position: p, learner: learner, moves: moves, courses: courses) }
+            let digest = text.map { NoteMemo.resultsKey(text: $0, graded: graded, passing: pass, children: searched) }
+            let inputs = text.flatMap { t in keptSearches.map { NoteMemo.inputKey(searches: $0.key, text: t) } }
+            if let digest, let kept = memo?.entry(digest, inputs: inputs, positionID: Int64(node.id)) {
+                out.add(kept, curriculum: i < curriculum)
                 continue
             }
             let explainer = Explainer(engine: ParentLinesOracle(parent: p, verdict: graded, passing: pass, searched: searched), options: options)
@@ -204,12 +195,60 @@ struct MoveNotes {
                 }
                 rows.append(record)
             }
-            out.records += rows
-            out.diagnostics += failures.map { Diagnostic(AnnotatorCode.noteFailsChecks, $0) }
-            if i < curriculum { out.curriculumNotes += rows.count } else { out.otherNotes += rows.count }
-            if let digest { memo?.keep(digest, rows: rows, failures: failures) }
+            out.add(NoteMemo.Entry(rows: rows, failures: failures), curriculum: i < curriculum)
+            if let digest { memo?.keep(digest, inputs: inputs, rows: rows, failures: failures) }
         }
         return out
+    }
+
+    /// The last build's notes, whole, when the notes' searches have the last build's key (`searchKey`, NoteMemo) and
+    /// every noted position's own inputs are the last build's: no engine is asked and no note explained. Nil otherwise
+    /// (then `build` searches and explains what changed).
+    static func kept(table: NameTable, tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?],
+                     memo: NoteMemo, searchKey: String) -> MoveNotes? {
+        guard let searches = memo.searches(for: searchKey) else { return nil }
+        let noted = NotedPositions(table: table, tree: tree, sources: sources, verdicts: verdicts)
+        var keys: [String] = [], ids: [Int64] = [], curriculumFlags: [Bool] = []
+        var graded: [PositionIdentity: EngineVerdict] = [:]
+        // The noted positions are those with graded lines (every search succeeded, so every parent had a verdict).
+        for (i, node) in table.nodes.enumerated() {
+            guard let g = searches.graded[node.position.identity.epd] else { continue }
+            graded[node.position.identity] = g
+            let (moves, learner, courses) = noted.inputs(i, node)
+            keys.append(NoteMemo.inputKey(searches: searchKey, text: NoteMemo.inputText(position: node.position, learner: learner, moves: moves, courses: courses)))
+            ids.append(Int64(node.id))
+            curriculumFlags.append(i < noted.curriculum)
+        }
+        guard graded.count == searches.graded.count, let entries = memo.entries(inputs: keys, positionIDs: ids, searches: searches) else { return nil }
+        var out = MoveNotes()
+        out.graded = graded
+        out.allMoveSearches = searches.allMoveSearches
+        out.passingSearches = searches.passingSearches
+        out.childSearches = searches.childSearches
+        out.bestSearches = searches.bestSearches
+        for (e, inCurriculum) in zip(entries, curriculumFlags) { out.add(e, curriculum: inCurriculum) }
+        return out
+    }
+
+    /// The verdicts of the table's positions past the curriculum (the name list's own), by identity.
+    static func listVerdicts(table: NameTable, verdicts: [EngineVerdict?], curriculum: Int) -> [String: EngineVerdict] {
+        var out: [String: EngineVerdict] = [:]
+        for (n, v) in zip(table.nodes, verdicts).dropFirst(curriculum) { if let v { out[n.position.identity.epd] = v } }
+        return out
+    }
+
+    /// One position's notes added: its rows, its failed notes reported, its count.
+    mutating func add(_ e: NoteMemo.Entry, curriculum: Bool) {
+        records += e.rows
+        diagnostics += e.failures.map { Diagnostic(AnnotatorCode.noteFailsChecks, $0) }
+        if curriculum { curriculumNotes += e.rows.count } else { otherNotes += e.rows.count }
+    }
+
+    /// A graded verdict as the bundle's ranked lines read it (`ranked`): each PV at most `rankedPlies` long.
+    static func asRanked(_ g: EngineVerdict) -> EngineVerdict {
+        var g = g
+        g.lines = g.lines.map { l in var l = l; l.pv = Array(l.pv.prefix(rankedPlies)); return l }
+        return g
     }
 
     /// The children that get a grading search, in order, each once: every noted move's, unless its parent's line
@@ -368,5 +407,88 @@ extension MoveNotes {
     static func capped(_ all: [Diagnostic], limit: Int = 20) -> [Diagnostic] {
         guard all.count > limit, let first = all.first else { return all }
         return Array(all.prefix(limit)) + [Diagnostic(first.code, "and \(all.count - limit) more notes like these")]
+    }
+}
+
+
+/// What the explainer is given at each position of a table apart from the searches: the moves noted, the learner and
+/// the course's context of each move (`MoveNotes.build` and `MoveNotes.kept` read them from here, so both key a
+/// position's notes by the same inputs).
+struct NotedPositions {
+    let table: NameTable
+    /// The table's first `curriculum` nodes are the tree's.
+    let curriculum: Int
+    /// The table's verdicts by position.
+    let known: [PositionIdentity: EngineVerdict]
+    /// The noted moves of the name list's other positions, by node id: their top three, then the list's own.
+    let listMoves: [Int: [Move]]
+    private let learners: [Int: PieceColor]
+    private let plans: [Int: CourseContext]
+    private let nodeOf: [PositionIdentity: Int]
+
+    init(table: NameTable, tree: OpeningTree, sources: [OpeningSource], verdicts: [EngineVerdict?]) {
+        self.table = table
+        curriculum = tree.nodes.count
+        learners = MoveNotes.learners(tree: tree, sources: sources)
+        plans = MoveNotes.plans(tree: tree)
+        var nodeOf: [PositionIdentity: Int] = [:]
+        for n in table.nodes where nodeOf[n.position.identity] == nil { nodeOf[n.position.identity] = n.id }
+        self.nodeOf = nodeOf
+        var known: [PositionIdentity: EngineVerdict] = [:]
+        for (n, v) in zip(table.nodes, verdicts) { if let v { known[n.position.identity] = v } }
+        self.known = known
+        var children: [Int: [Move]] = [:]
+        for e in table.edges { children[e.from, default: []].append(e.move) }
+        var listMoves: [Int: [Move]] = [:]
+        for n in table.nodes.dropFirst(curriculum) {
+            guard let v = known[n.position.identity] else { continue }
+            let p = n.position
+            let top = v.lines.prefix(3).compactMap { try? p.move(uci: $0.uci) }
+            listMoves[n.id] = top + (children[n.id] ?? []).filter { !top.contains($0) }
+        }
+        self.listMoves = listMoves
+    }
+
+    /// The moves noted at the `i`th node, the learner, and the course's context of each move (nil off the curriculum):
+    /// a curriculum position notes every legal move for the side of the course that reached it first; another position
+    /// its `listMoves`, for the opponent of the side to move.
+    func inputs(_ i: Int, _ node: NameTable.Node) -> (moves: [Move], learner: PieceColor, courses: [CourseContext?]) {
+        let p = node.position
+        guard i < curriculum else { return (listMoves[node.id] ?? [], p.turn.opposite, (listMoves[node.id] ?? []).map { _ in nil }) }
+        let moves = p.legalMoves
+        let courses: [CourseContext?] = moves.map { m in
+            // The name of the position reached: the list's (a table position, by identity: transpositions too),
+            // else this position's own, inherited.
+            let reached = nodeOf[p.playingUnchecked(m).identity].flatMap { table.nodes[$0 - 1].name } ?? node.name
+            var course = plans[node.id] ?? CourseContext(moves: [])
+            course.reachedName = reached?.opening.name
+            return course
+        }
+        return (moves, learners[node.id] ?? p.turn, courses)
+    }
+}
+
+/// Failed searches counted across engines (the notes' searches are kept only when none failed).
+final class FailureCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    var count: Int { lock.withLock { n } }
+    func add(_ k: Int) { lock.withLock { n += k } }
+}
+
+/// An engine whose failed searches are counted in `failures`; the results are the engine's own.
+struct CountingOracle: EngineOracle {
+    let inner: any EngineOracle
+    let failures: FailureCount
+
+    init(_ inner: any EngineOracle, _ failures: FailureCount) {
+        self.inner = inner
+        self.failures = failures
+    }
+
+    func analyse(_ positions: [Position]) -> [Result<EngineVerdict, EngineProblem>] {
+        let results = inner.analyse(positions)
+        failures.add(results.filter { if case .failure = $0 { true } else { false } }.count)
+        return results
     }
 }

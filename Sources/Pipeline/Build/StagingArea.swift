@@ -31,7 +31,9 @@ struct BundlePaths: Sendable {
     var lock: String { parent + "/." + name + ".lock" }
     var state: String { parent + "/." + name + ".state.json" }
     /// The last build's notes by the digest of their inputs (`NoteMemo`).
-    var notes: String { parent + "/." + name + ".notes.json" }
+    var notes: String { parent + "/." + name + ".notes" }
+    /// Where forge kept the memo before its compact format (JSON); removed when the memo is written.
+    var legacyNotes: String { parent + "/." + name + ".notes.json" }
 }
 
 /// The new bundle's directory. Every artifact, the word files and the manifest included, is written

@@ -69,8 +69,8 @@ public final class AnalyzerOracle: EngineOracle, @unchecked Sendable {
 /// Starts the engine service for a command: `nil` engine settings mean the command runs without an engine.
 /// Throws a diagnostic (exit 69) when no engine can be started.
 /// `progress` is the run's one meter (nil: none), shared by every engine the command starts.
-public func makeEngineOracle(_ config: EngineConfiguration, progress: ProgressMeter?) throws(Diagnostic) -> AnalyzerOracle {
+public func makeEngineOracle(_ config: EngineConfiguration, progress: ProgressMeter?, sharing: AnalyzerOracle? = nil) throws(Diagnostic) -> AnalyzerOracle {
     let diagnostics = EngineDiagnostics(verbose: config.verbose)
-    let analyzer = try makePositionAnalyzer(config, diagnostics: diagnostics)
+    let analyzer = try makePositionAnalyzer(config, diagnostics: diagnostics, sharing: sharing?.analyzer)
     return AnalyzerOracle(analyzer: analyzer, diagnostics: diagnostics, progress: progress)
 }
