@@ -37,11 +37,13 @@ expect '^content_version: [0-9a-f]{16}$'
 expect '^found by every FEN: true$'
 # The scripted game through the one call (CoachBundle.moment): one line per category, in the library's words, and
 # every live note (the app's Stockfish through UCIStreamEngine) checked with Note.problems().
-expect '^good: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Z]'
+# A note begins with a word: a capital, or the move itself when it is a pawn's ("d4 was better, …"); `-` is none.
+expect '^good: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Za-z]'
 # An okay move's better move is in the note only where the build writes it for good moves (`Better: -` otherwise).
-expect '^okay: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Z].* Better: '
-expect '^mistake: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Z].* Better: [^-]+; line: [^-]'
-expect '^opponent: [0-9]+\.\.\.[^ ]+ \((bundle|live)\): [A-Z]'
+expect '^okay: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Za-z].* Better: '
+# A mistake names its better move (a move, `O-O` among them, never the `-` of none) and its line.
+expect '^mistake: [0-9]+\.[^ ]+ \((bundle|live)\): [A-Za-z].* Better: [^-;][^;]*; line: [^-]'
+expect '^opponent: [0-9]+\.\.\.[^ ]+ \((bundle|live)\): [A-Za-z]'
 expect '^deviation: [0-9]+\.\.\.[^ ]+ \(bundle\): reaches [^-]'
 expect '^[a-z]+: [0-9]+\.+[^ ]+ \(live\): '
 expect '^live [0-9]+\.+[^ ]+: problems 0$'
