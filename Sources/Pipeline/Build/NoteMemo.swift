@@ -248,64 +248,18 @@ final class NoteMemo: @unchecked Sendable {
 
     /// The digest of one position's note inputs with its searches' results (level 2).
     static func resultsKey(text: String, graded: EngineVerdict, passing: EngineVerdict?, children: [Position: EngineVerdict]) -> String {
-        var feed = VerdictFeed()
+        // The codec's own writer: every field length-prefixed or tagged, so two different inputs never feed the same bytes.
+        var feed = NoteMemoCodec.Writer()
         feed.string(salt)
         feed.string(text)
         feed.string("graded")
         feed.verdict(graded)
         feed.string("passing")
-        feed.verdict(passing)
+        if let passing { feed.byte(1); feed.verdict(passing) } else { feed.byte(0) }
         for (c, v) in children.map({ ($0.key.fen(), $0.value) }).sorted(by: { $0.0 < $1.0 }) {
             feed.string(c)
             feed.verdict(v)
         }
         return hex(feed.bytes[...])
-    }
-}
-
-/// Every field of a verdict as bytes, each length-prefixed or tagged, so two different verdicts never feed the same
-/// bytes; cheaper than encoding it (a rebuild digests every child of every noted position).
-struct VerdictFeed {
-    var bytes: [UInt8] = []
-
-    mutating func int(_ n: Int) {
-        withUnsafeBytes(of: Int64(n).littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func string(_ s: String) {
-        int(s.utf8.count)
-        bytes.append(contentsOf: s.utf8)
-    }
-
-    mutating func score(_ s: Score) {
-        switch s {
-        case .centipawns(let c): bytes.append(0x63); int(c)
-        case .mate(let m): bytes.append(0x6D); int(m)
-        }
-    }
-
-    mutating func verdict(_ v: EngineVerdict?) {
-        guard let v else { bytes.append(0); return }
-        bytes.append(1)
-        score(v.score)
-        if let wdl = v.wdl {
-            int(wdl.count)
-            for w in wdl { int(w) }
-        } else {
-            int(-1)
-        }
-        int(v.lines.count)
-        for l in v.lines {
-            string(l.uci)
-            string(l.san)
-            score(l.score)
-            int(l.depth)
-            int(l.pv.count)
-            for m in l.pv { string(m) }
-        }
-        int(v.depth)
-        int(v.nodes)
-        string(v.engine)
-        string(v.profile)
     }
 }
